@@ -1,0 +1,66 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// Pipeline: WaylandScanner (XML → Swift, via the build plugin) → Wayland (bindings + runtime)
+// → ToastCore (model) → ToastRender (Cairo/Pango) → ToastDaemon (loop, surfaces, socket, D-Bus).
+// Front doors: `toast` (CLI over ToastProtocol) and ToastDBus (org.freedesktop.Notifications).
+let package = Package(
+    name: "toastd",
+    products: [
+        .executable(name: "toastd", targets: ["toastd"]),
+        .executable(name: "toast", targets: ["toast"]),
+        .executable(name: "toastd-stage", targets: ["toastd-stage"]),
+        .library(name: "Wayland", targets: ["Wayland"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // C libraries, as module maps + shim headers.
+        .systemLibrary(name: "CWayland", pkgConfig: "wayland-client",
+                       providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(name: "CLinux"),
+        .systemLibrary(name: "CCairo", pkgConfig: "pangocairo",
+                       providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd",
+                       providers: [.apt(["libsystemd-dev"])]),
+        .systemLibrary(name: "CXkbCommon", pkgConfig: "xkbcommon",
+                       providers: [.apt(["libxkbcommon-dev"])]),
+
+        // Protocol XML → Swift, at build time.
+        .executableTarget(name: "WaylandScanner"),
+        .plugin(name: "WaylandScannerPlugin", capability: .buildTool(),
+                dependencies: ["WaylandScanner"]),
+        .target(name: "Wayland", dependencies: ["CWayland", "CLinux"],
+                plugins: ["WaylandScannerPlugin"]),
+
+        // Pure logic: no I/O.
+        .target(name: "ToastCore"),
+        .target(name: "ToastProtocol"),
+        .target(name: "ToastRender", dependencies: ["CCairo"]),
+
+        // I/O.
+        .target(name: "ToastDBus", dependencies: ["CSystemd", "CLinux"]),
+        .target(name: "ToastDaemon",
+                dependencies: ["Wayland", "CWayland", "CLinux", "ToastCore", "ToastProtocol",
+                               "ToastRender", "ToastDBus"]),
+
+        // Executables.
+        .executableTarget(name: "toastd", dependencies: ["ToastDaemon"]),
+        .executableTarget(name: "toast",
+                          dependencies: ["ToastProtocol", "CLinux",
+                                         .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .executableTarget(name: "toastd-stage",
+                          dependencies: ["Wayland", "CWayland", "CLinux", "CXkbCommon"]),
+
+        // Tests.
+        .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScanner"]),
+        .testTarget(name: "WaylandTests", dependencies: ["Wayland", "CWayland"]),
+        .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore"]),
+        .testTarget(name: "ToastProtocolTests", dependencies: ["ToastProtocol"]),
+        .testTarget(name: "ToastRenderTests", dependencies: ["ToastRender"]),
+        .testTarget(name: "ToastDBusTests", dependencies: ["ToastDBus"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["ToastProtocol"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

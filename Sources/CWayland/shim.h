@@ -1,0 +1,3 @@
+#pragma once
+#include <wayland-client-core.h>
+#include <wayland-util.h>

@@ -1,0 +1,1 @@
+// ToastCore module: placeholder until its first real file lands.

@@ -1,0 +1,1 @@
+// ToastDBus module: placeholder until its first real file lands.

@@ -1,0 +1,1 @@
+// ToastDaemon module: placeholder until its first real file lands.

@@ -1,0 +1,1 @@
+// ToastProtocol module: placeholder until its first real file lands.

@@ -1,0 +1,1 @@
+// ToastRender module: placeholder until its first real file lands.

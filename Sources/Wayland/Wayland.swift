@@ -1,0 +1,1 @@
+// Wayland module: placeholder until its first real file lands.

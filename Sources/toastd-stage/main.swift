@@ -1,0 +1,1 @@
+print("toastd-stage: not yet")

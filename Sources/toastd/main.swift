@@ -1,0 +1,2 @@
+import ToastDaemon
+print("toastd: not yet")

@@ -1,0 +1,2 @@
+import XCTest
+final class ToastCoreTestsPlaceholder: XCTestCase { func testPlaceholder() {} }

@@ -1,0 +1,2 @@
+import XCTest
+final class ToastProtocolTestsPlaceholder: XCTestCase { func testPlaceholder() {} }

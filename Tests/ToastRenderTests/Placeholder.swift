@@ -1,0 +1,2 @@
+import XCTest
+final class ToastRenderTestsPlaceholder: XCTestCase { func testPlaceholder() {} }

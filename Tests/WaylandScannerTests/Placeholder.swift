@@ -1,0 +1,2 @@
+import XCTest
+final class WaylandScannerTestsPlaceholder: XCTestCase { func testPlaceholder() {} }

@@ -1,0 +1,2 @@
+import XCTest
+final class WaylandTestsPlaceholder: XCTestCase { func testPlaceholder() {} }
