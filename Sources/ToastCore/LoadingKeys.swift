@@ -17,6 +17,11 @@ public struct Spinner: Equatable, Sendable {
     public var label: String?
     /// When the spinner became active (to phase the animation and fade it in).
     public var since: Instant
+
+    public init(label: String?, since: Instant) {
+        self.label = label
+        self.since = since
+    }
 }
 
 /// The set of active loading keys. The spinner is active while at least one key is.

@@ -13,6 +13,18 @@ public struct ValueBar: Equatable, Sendable {
     /// When it hides unless updated again.
     public var hidesAt: Instant
 
+    public init(kind: String, value: Int, isMuted: Bool = false, label: String? = nil, icon: String? = nil,
+                shownAt: Instant, updatedAt: Instant, hidesAt: Instant) {
+        self.kind = kind
+        self.value = value
+        self.isMuted = isMuted
+        self.label = label
+        self.icon = icon
+        self.shownAt = shownAt
+        self.updatedAt = updatedAt
+        self.hidesAt = hidesAt
+    }
+
     /// Whether the value exceeds 100% (over-amplified volume).
     public var isOverflowing: Bool { value > 100 }
 }
