@@ -20,4 +20,6 @@ public enum HUDError: Error, Equatable, Sendable {
     case emptyBarKind
     /// A loading key must not be empty.
     case emptyLoadingKey
+    /// More loading keys at once than `HUDConfig.maxLoadingKeys`.
+    case tooManyLoadingKeys
 }

@@ -6,6 +6,8 @@ public struct HUDConfig: Equatable, Sendable {
     public var barMaximum = 200
     /// How long a loading key outlives its owner's disconnection, so a client that restarts can claim it.
     public var loadingGrace: Milliseconds = 2000
+    /// Active loading keys allowed at once (a runaway script cannot grow the set without bound).
+    public var maxLoadingKeys = 256
     /// Caps for kinds, keys, labels and icons.
     public var limits = TextLimits()
 
@@ -101,6 +103,9 @@ public struct HUD: Sendable {
         let limits = config.limits
         let key = key.truncated(toUTF8Bytes: limits.nameBytes)
         guard !key.isEmpty else { throw .emptyLoadingKey }
+        guard loading.keys.count < config.maxLoadingKeys || loading.keys.contains(where: { $0.key == key }) else {
+            throw .tooManyLoadingKeys
+        }
         let wasActive = loading.spinner != nil
         let changed = loading.start(key, label: label.truncatedOrNil(toUTF8Bytes: limits.nameBytes),
                                     owner: owner, detach: detach, now: now)

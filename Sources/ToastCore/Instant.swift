@@ -12,6 +12,20 @@ public struct Instant: Comparable, Hashable, Sendable, CustomStringConvertible {
         self.milliseconds = milliseconds
     }
 
+    /// From a `timespec` of `clock_gettime(CLOCK_MONOTONIC)`, rounded down to the millisecond (so a timer
+    /// armed at a deadline never wakes to find it still in the future).
+    public init(seconds: Int64, nanoseconds: Int64) {
+        milliseconds = seconds * 1000 + nanoseconds / 1_000_000
+    }
+
+    /// As a `timespec` for an absolute CLOCK_MONOTONIC `timerfd_settime`.
+    public var secondsAndNanoseconds: (seconds: Int64, nanoseconds: Int64) {
+        let seconds = milliseconds.quotientAndRemainder(dividingBy: 1000)
+        return seconds.remainder >= 0
+            ? (seconds.quotient, seconds.remainder * 1_000_000)
+            : (seconds.quotient - 1, (seconds.remainder + 1000) * 1_000_000)
+    }
+
     public static func < (lhs: Instant, rhs: Instant) -> Bool {
         lhs.milliseconds < rhs.milliseconds
     }

@@ -144,6 +144,15 @@ public struct NotificationStore: Sendable {
         return notification
     }
 
+    /// Dismisses the newest visible notification (what `makoctl dismiss` does); returns its id, or nil
+    /// when none is visible.
+    @discardableResult
+    public mutating func dismissNewest(now: Instant) -> NotificationID? {
+        guard let newest = visible.first else { return nil }
+        close(id: newest.id, reason: .dismissed, now: now)
+        return newest.id
+    }
+
     /// Dismisses every open notification (hidden ones too), oldest first so the history keeps the newest
     /// on top. Returns how many closed.
     @discardableResult

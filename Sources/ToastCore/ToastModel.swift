@@ -4,6 +4,18 @@
 /// then drains `drainEvents()` and routes each event to its origin, redraws when `generation` moved, and
 /// arms one timer at `nextDeadline`, calling `advance(to:)` when it fires. Pure and single-threaded: no
 /// I/O, no clock (every `now` is the daemon's CLOCK_MONOTONIC in milliseconds).
+///
+/// ```swift
+/// var model = ToastModel()
+/// let id = try model.notify(request, now: now)      // D-Bus Notify / `toast notify`
+/// model.advance(to: now)                            // when the timerfd fires
+/// for event in model.drainEvents() { route(event) } // after every call
+/// if model.generation != drawn { redraw(model.visible, model.hud) }
+/// armTimer(at: model.nextDeadline)
+/// ```
+///
+/// The parts: `NotificationStore` (open notifications, history, do-not-disturb) and `HUD` (value bar,
+/// loading spinner). Their settings are `NotificationConfig` and `HUDConfig`.
 public struct ToastModel: Sendable {
     public private(set) var notifications: NotificationStore
     public private(set) var hud: HUD
@@ -68,12 +80,21 @@ public struct ToastModel: Sendable {
         return notifications.close(id: id, reason: reason, now: now)
     }
 
+    /// Dismisses the newest visible notification; returns its id.
+    @discardableResult
+    public mutating func dismissNewest(now: Instant) -> NotificationID? {
+        defer { collectEvents() }
+        return notifications.dismissNewest(now: now)
+    }
+
+    /// Dismisses every open notification, hidden ones too; returns how many.
     @discardableResult
     public mutating func dismissAll(now: Instant) -> Int {
         defer { collectEvents() }
         return notifications.dismissAll(now: now)
     }
 
+    /// Reopens the most recently closed notification (same id if free); nil when the history is empty.
     @discardableResult
     public mutating func restoreLast(now: Instant) -> NotificationID? {
         defer { collectEvents() }
@@ -86,8 +107,10 @@ public struct ToastModel: Sendable {
         try notifications.invokeAction(id: id, key: key, now: now)
     }
 
+    /// Whether do-not-disturb is on (see `NotificationStore` for what it hides).
     public var doNotDisturb: Bool { notifications.doNotDisturb }
 
+    /// Turns do-not-disturb on or off; returns whether that changed it.
     @discardableResult
     public mutating func setDoNotDisturb(_ on: Bool, now: Instant) -> Bool {
         notifications.setDoNotDisturb(on, now: now)
@@ -110,6 +133,7 @@ public struct ToastModel: Sendable {
         try hud.showBar(kind: kind, value: value, muted: muted, label: label, icon: icon, timeout: timeout, now: now)
     }
 
+    /// Hides the value bar now; returns whether one was shown.
     @discardableResult
     public mutating func hideBar() -> Bool {
         hud.hideBar()
@@ -123,6 +147,7 @@ public struct ToastModel: Sendable {
         return try hud.loadingStart(key: key, label: label, owner: owner, detach: detach, now: now)
     }
 
+    /// Stops a loading key, whoever started it; returns whether it was active.
     @discardableResult
     public mutating func loadingStop(key: String) -> Bool {
         defer { collectEvents() }

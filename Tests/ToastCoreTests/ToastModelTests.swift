@@ -83,3 +83,42 @@ final class ToastModelTests: XCTestCase {
         XCTAssertFalse(model.isAnimating)
     }
 }
+
+final class ToastModelExtrasTests: XCTestCase {
+    func testDismissNewestTakesTheTopVisibleOne() throws {
+        var model = ToastModel()
+        let older = try model.notify(request("older"), now: t(0))
+        let newer = try model.notify(request("newer"), now: t(1))
+        XCTAssertEqual(model.dismissNewest(now: t(2)), newer)
+        XCTAssertEqual(model.visible.map(\.id), [older])
+        model.setDoNotDisturb(true, now: t(3))
+        XCTAssertNil(model.dismissNewest(now: t(4)), "hidden ones are not on top of anything")
+    }
+
+    func testLoadingKeysAreCapped() throws {
+        var config = HUDConfig()
+        config.maxLoadingKeys = 2
+        var model = ToastModel(hud: config)
+        try model.loadingStart(key: "a", now: t(0))
+        try model.loadingStart(key: "b", now: t(0))
+        XCTAssertThrowsError(try model.loadingStart(key: "c", now: t(0))) {
+            XCTAssertEqual($0 as? HUDError, .tooManyLoadingKeys)
+        }
+        XCTAssertNoThrow(try model.loadingStart(key: "a", now: t(1)), "an active key can still be claimed")
+    }
+
+    func testInstantFromAndToTimespec() {
+        XCTAssertEqual(Instant(seconds: 12, nanoseconds: 345_999_999), t(12_345))
+        XCTAssertEqual(t(12_345).secondsAndNanoseconds.seconds, 12)
+        XCTAssertEqual(t(12_345).secondsAndNanoseconds.nanoseconds, 345_000_000)
+        XCTAssertEqual(t(-1).secondsAndNanoseconds.seconds, -1)
+        XCTAssertEqual(t(-1).secondsAndNanoseconds.nanoseconds, 999_000_000)
+    }
+
+    func testNotificationTypeIsUsableNextToFoundation() throws {
+        var model = ToastModel()
+        let id = try model.notify(request("a"), now: t(0))
+        let shown: ToastCore.Notification? = model.notification(id: id)
+        XCTAssertEqual(shown?.summary, "a")
+    }
+}
