@@ -73,11 +73,13 @@ public struct HUD: Sendable {
             warning = .clampedToMaximum(requested: value, maximum: config.barMaximum)
         }
 
-        let sameKind = bar?.kind == kind
+        // Same kind, still on screen: an update in place, which keeps its entrance time. (A bar past its
+        // deadline counts as gone even if `advance` has not run yet.)
+        let onScreen = bar.flatMap { $0.kind == kind && $0.hidesAt > now ? $0 : nil }
         bar = ValueBar(kind: kind, value: clamped, isMuted: muted,
                        label: label.truncatedOrNil(toUTF8Bytes: limits.nameBytes),
                        icon: icon.truncatedOrNil(toUTF8Bytes: limits.pathBytes),
-                       shownAt: sameKind ? bar!.shownAt : now, updatedAt: now,
+                       shownAt: onScreen?.shownAt ?? now, updatedAt: now,
                        hidesAt: now + max(timeout ?? config.barTimeout, 0))
         generation += 1
         return warning

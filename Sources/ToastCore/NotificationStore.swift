@@ -220,13 +220,14 @@ public struct NotificationStore: Sendable {
 
     /// Closes, as expired, every notification due at `now`, earliest deadline first.
     public mutating func advance(to now: Instant) {
-        // Oldest first among equal deadlines, so events come in the order the notifications came.
-        let due = all.reversed()
-            .filter { $0.expiresAt.map { $0 <= now } ?? false }
-            .enumerated()
-            .sorted { ($0.element.expiresAt!, $0.offset) < ($1.element.expiresAt!, $1.offset) }
-            .map(\.element.id)
-        for id in due { close(id: id, reason: .expired, now: now) }
+        // Among equal deadlines the oldest goes first, so events come in the order the notifications came.
+        let due = all.reversed().enumerated().compactMap { age, notification -> (Instant, Int, NotificationID)? in
+            guard let deadline = notification.expiresAt, deadline <= now else { return nil }
+            return (deadline, age, notification.id)
+        }
+        for (_, _, id) in due.sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) }) {
+            close(id: id, reason: .expired, now: now)
+        }
     }
 
     // MARK: Helpers

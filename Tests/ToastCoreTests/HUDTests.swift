@@ -33,6 +33,12 @@ final class HUDTests: XCTestCase {
         XCTAssertNotNil(hud.bar, "the first timeout was restarted")
     }
 
+    func testUpdateAfterDeadlineEntersAnew() throws {
+        try hud.showBar(kind: "volume", value: 40, now: t(0))
+        try hud.showBar(kind: "volume", value: 50, now: t(1500))   // advance has not run yet
+        XCTAssertEqual(hud.bar?.shownAt, t(1500))
+    }
+
     func testMostRecentlyUpdatedKindIsShown() throws {
         try hud.showBar(kind: "volume", value: 40, now: t(0))
         try hud.showBar(kind: "brightness", value: 70, now: t(100))
