@@ -113,12 +113,14 @@ public struct ToastModel: Sendable {
     /// Turns do-not-disturb on or off; returns whether that changed it.
     @discardableResult
     public mutating func setDoNotDisturb(_ on: Bool, now: Instant) -> Bool {
-        notifications.setDoNotDisturb(on, now: now)
+        defer { collectEvents() }
+        return notifications.setDoNotDisturb(on, now: now)
     }
 
     /// Flips do-not-disturb and returns the new state.
     @discardableResult
     public mutating func toggleDoNotDisturb(now: Instant) -> Bool {
+        defer { collectEvents() }
         notifications.setDoNotDisturb(!doNotDisturb, now: now)
         return doNotDisturb
     }
@@ -130,13 +132,15 @@ public struct ToastModel: Sendable {
     public mutating func showBar(kind: String, value: Int, muted: Bool = false, label: String? = nil,
                                  icon: String? = nil, timeout: Milliseconds? = nil,
                                  now: Instant) throws(HUDError) -> BarWarning? {
-        try hud.showBar(kind: kind, value: value, muted: muted, label: label, icon: icon, timeout: timeout, now: now)
+        defer { collectEvents() }
+        return try hud.showBar(kind: kind, value: value, muted: muted, label: label, icon: icon, timeout: timeout, now: now)
     }
 
     /// Hides the value bar now; returns whether one was shown.
     @discardableResult
     public mutating func hideBar() -> Bool {
-        hud.hideBar()
+        defer { collectEvents() }
+        return hud.hideBar()
     }
 
     /// See `HUD.loadingStart`.
@@ -156,12 +160,14 @@ public struct ToastModel: Sendable {
 
     /// A client disconnected: its attached loading keys stop after the grace period.
     public mutating func ownerDisconnected(_ client: ClientID, now: Instant) {
+        defer { collectEvents() }
         hud.ownerDisconnected(client, now: now)
     }
 
     // MARK: -
 
-    /// Moves the parts' events into the one ordered queue (each call touches one part, so order holds).
+    /// Moves the parts' events into the one ordered queue. Every mutating call ends here, and each touches
+    /// one part, so the queue keeps the order in which things happened.
     private mutating func collectEvents() {
         events += notifications.drainEvents()
         events += hud.drainEvents()
