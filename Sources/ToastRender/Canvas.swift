@@ -1,4 +1,5 @@
 import CCairo
+import Glibc
 
 /// A pixel buffer the renderer draws into: ARGB32, premultiplied alpha, native-endian 32-bit pixels
 /// (= `WL_SHM_FORMAT_ARGB8888` on little-endian = `CAIRO_FORMAT_ARGB32`).
@@ -45,7 +46,7 @@ public final class Canvas {
     public func clear() {
         cairo_surface_flush(surface)
         if let data = cairo_image_surface_get_data(surface) {
-            data.update(repeating: 0, count: stride * height)
+            memset(data, 0, stride * height)
         }
         cairo_surface_mark_dirty(surface)
     }

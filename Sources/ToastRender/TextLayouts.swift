@@ -97,6 +97,27 @@ final class TextEngine {
         return made
     }
 
+    /// Loads fontconfig's configuration and every font of the style (and the bold/italic faces markup
+    /// uses) by shaping a sample with each, then draws the samples once so common glyphs are rasterized.
+    func prewarm(scale: Int) {
+        let sample = "The quick brown fox jumps over the lazy dog 0123456789 %…"
+        var samples = FontRole.allCases.map {
+            TextKey(text: sample, isMarkup: false, role: $0, width: nil, maxHeight: nil, scale: scale)
+        }
+        samples.append(TextKey(text: "<b>\(sample)</b> <i>\(sample)</i>", isMarkup: true, role: .body, width: nil,
+                               maxHeight: nil, scale: scale))
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 8, 8)
+        let cr = cairo_create(surface)
+        cairo_scale(cr, Double(scale), Double(scale))
+        for key in samples {
+            // Not cached: these samples would only crowd out real layouts.
+            let l = TextLayout(layout: makeLayout(key))
+            l.draw(cr!, x: 0, y: 0, color: Color(rgb: 0))
+        }
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+    }
+
     private func context(scale: Int) -> OpaquePointer {
         if let ctx = contexts[scale] { return ctx }
         let ctx = pango_font_map_create_context(fontMap)!

@@ -21,6 +21,19 @@ public final class ToastRenderer {
         for entry in images { cairo_surface_destroy(entry.surface) }
     }
 
+    /// Pays the cold-start cost now (fontconfig configuration, font files, shaper set-up: ~10–20 ms here)
+    /// instead of at the first toast. Call it once at daemon start, ideally while waiting for the
+    /// compositor's replies, with the scale of the output the first toast will most likely go to.
+    public func prewarm(scale: Int = 1) {
+        text.prewarm(scale: scale)
+        // One throwaway toast through the whole path warms cairo's compositing code too.
+        let sample = ToastView(summary: "toastd", body: "<b>ready</b>", appName: "toastd", progress: 50,
+                               actions: ["OK"])
+        let canvas = Canvas(size: measure(sample, scale: scale), scale: scale)
+        draw(sample, in: canvas, at: .zero, scale: scale, opacity: 0.5)
+        draw(sample, in: canvas, at: .zero, scale: scale)
+    }
+
     // MARK: - Toasts
 
     /// The logical size of `toast`: `style.width` wide, as tall as its content
