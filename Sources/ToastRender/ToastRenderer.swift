@@ -164,13 +164,14 @@ public final class ToastRenderer {
     }
 
     /// Draws a whole stack (newest first, newest on top, right-aligned, going down) into `canvas`
-    /// with its top-left at `origin`, clearing the stack's area first. Returns the arrangement:
+    /// with its top-left at `origin`, first clearing the stack's area to transparent (unless `clear` is false,
+    /// e.g. to draw over something else). Returns the arrangement:
     /// `size` is the total logical size, `rects` each visible toast's rect (relative to `origin`).
     @discardableResult
     public func renderStack(_ toasts: [ToastView], in canvas: Canvas, at origin: Point = .zero, scale: Int,
-                            opacity: Double = 1) -> StackLayout.Arrangement {
+                            opacity: Double = 1, clear: Bool = true) -> StackLayout.Arrangement {
         let arrangement = measureStack(toasts, scale: scale)
-        canvas.clear(Rect(origin: origin, size: arrangement.size), scale: scale)
+        if clear { canvas.clear(Rect(origin: origin, size: arrangement.size), scale: scale) }
         for (toast, rect) in zip(toasts, arrangement.rects) {
             draw(toast, in: canvas, at: Point(x: origin.x + rect.x, y: origin.y + rect.y), scale: scale,
                  opacity: opacity)
