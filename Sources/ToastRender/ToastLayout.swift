@@ -30,18 +30,20 @@ struct ToastLayout {
             return top
         }
 
-        if !toast.appName.isEmpty {
-            let l = text.layout(TextKey(text: toast.appName, isMarkup: false, role: .caption,
+        // Senders often end the body with a newline; it would add an empty line.
+        let summaryText = trimmed(toast.summary), bodyText = trimmed(toast.body), appName = trimmed(toast.appName)
+        if !appName.isEmpty {
+            let l = text.layout(TextKey(text: appName, isMarkup: false, role: .caption,
                                         width: contentWidth, maxHeight: nil, scale: scale))
             caption = (l, contentX, place(l.height, gapBefore: 0))
         }
-        if !toast.summary.isEmpty {
-            let l = text.layout(TextKey(text: toast.summary, isMarkup: false, role: .summary,
+        if !summaryText.isEmpty {
+            let l = text.layout(TextKey(text: summaryText, isMarkup: false, role: .summary,
                                         width: contentWidth, maxHeight: nil, scale: scale))
             summary = (l, contentX, place(l.height, gapBefore: 1))
         }
-        if !toast.body.isEmpty {
-            let l = text.layout(TextKey(text: toast.body, isMarkup: true, role: .body,
+        if !bodyText.isEmpty {
+            let l = text.layout(TextKey(text: bodyText, isMarkup: true, role: .body,
                                         width: contentWidth, maxHeight: style.maxBodyHeight, scale: scale))
             body = (l, contentX, place(l.height, gapBefore: 3))
         }
@@ -90,4 +92,13 @@ struct ToastLayout {
         }
         size = Size(width: style.width, height: Int((y + pad).rounded(.up)))
     }
+}
+
+/// `s` without leading and trailing whitespace and newlines.
+func trimmed(_ s: String) -> String {
+    guard let first = s.firstIndex(where: { !$0.isWhitespace }), let last = s.lastIndex(where: { !$0.isWhitespace }) else {
+        return ""
+    }
+    if first == s.startIndex && s.index(after: last) == s.endIndex { return s }
+    return String(s[first...last])
 }

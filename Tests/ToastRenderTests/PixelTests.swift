@@ -38,7 +38,7 @@ final class PixelTests: XCTestCase {
     }
 
     func testBodyTextIsDrawn() {
-        let empty = Fixtures.render(ToastView(summary: "S", body: " "), r)
+        let empty = Fixtures.render(ToastView(summary: "S", body: "."), r)
         let text = Fixtures.render(ToastView(summary: "S", body: "<b>Bold</b> body &amp; more"), r)
         XCTAssertEqual(empty.height, text.height)
         let all = Rect(x: 0, y: 0, width: empty.width, height: empty.height)

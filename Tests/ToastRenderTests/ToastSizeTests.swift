@@ -84,3 +84,15 @@ final class ToastSizeTests: XCTestCase {
         XCTAssertLessThanOrEqual(r.text.cachedCount, r.text.capacity)
     }
 }
+
+final class ToastTrimTests: XCTestCase {
+    func testSurroundingWhitespaceAddsNoHeight() {
+        let r = ToastRenderer()
+        let plain = r.measure(ToastView(summary: "S", body: "Body"), scale: 1)
+        XCTAssertEqual(r.measure(ToastView(summary: " S\n", body: "\n  Body\n\n"), scale: 1), plain)
+        XCTAssertEqual(r.measure(ToastView(summary: "S", body: " \n "), scale: 1),
+                       r.measure(ToastView(summary: "S"), scale: 1))
+        XCTAssertEqual(trimmed("  a b \n"), "a b")
+        XCTAssertEqual(trimmed("ab"), "ab")
+    }
+}
