@@ -16,9 +16,9 @@ public final class Canvas {
     let surface: OpaquePointer
 
     /// Wraps `data` (not copied, not freed; must outlive the canvas). `stride` is in bytes
-    /// (at least `width * 4`; the wl_shm stride).
+    /// (at least `width * 4`, a multiple of 4; the wl_shm stride).
     public init(data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) {
-        precondition(width > 0 && height > 0 && stride >= width * 4, "Canvas: bad geometry")
+        precondition(width > 0 && height > 0 && stride >= width * 4 && stride % 4 == 0, "Canvas: bad geometry")
         self.width = width
         self.height = height
         self.stride = stride
