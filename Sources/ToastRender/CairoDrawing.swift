@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// Small cairo helpers shared by the toast and HUD drawing.
 enum CairoDrawing {

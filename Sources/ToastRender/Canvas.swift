@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import Glibc
 
 /// A pixel buffer the renderer draws into: ARGB32, premultiplied alpha, native-endian 32-bit pixels

@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import Glibc
 
 /// Value bars (volume, brightness) and the loading spinner.

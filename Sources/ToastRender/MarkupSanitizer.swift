@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// Turns a Desktop Notifications body (a loose HTML-ish subset) into markup Pango always accepts.
 ///

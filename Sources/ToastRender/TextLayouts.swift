@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// Which font of the style a text uses.
 enum FontRole: Int, CaseIterable {

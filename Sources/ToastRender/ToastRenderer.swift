@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// Draws toasts, the "+N more" pill, stacks and HUDs into a `Canvas`.
 ///
