@@ -1,28 +1,19 @@
 import CWayland
+import Glibc
 
 // libwayland needs `wl_interface`/`wl_message` tables for every interface it marshals or
-// demarshals. Swift cannot emit them as compile-time constants, so the scanner generates plain
-// descriptions and this file turns all of them into C tables once, at first use, in memory that is
-// never freed. Every table is allocated before any is filled, so interfaces that refer to each
+// demarshals. Swift cannot emit them as compile-time constants, so the scanner emits one compact
+// text description per protocol (a StaticString in read-only data: no allocation, nothing to run
+// at load time) and this file turns all of them into C tables once, at first use, in memory that
+// is never freed. Every table is allocated before any is filled, so interfaces that refer to each
 // other (or to themselves) resolve.
-
-/// A generated description of one request or event.
-struct MessageDescription {
-    let name: StaticString
-    /// libwayland's signature string: optional since-version prefix, `?` for nullable, one
-    /// character per wire argument (`i u f s o n a h`; an untyped new_id is `sun`).
-    let signature: StaticString
-    /// One entry per wire argument: the index of the argument's interface in the table, or -1.
-    let types: [Int16]
-}
-
-/// A generated description of one interface.
-struct InterfaceDescription {
-    let name: StaticString
-    let version: Int32
-    let requests: [MessageDescription]
-    let events: [MessageDescription]
-}
+//
+// Description format, one record per line, fields separated by one space:
+//   I <name> <version> <request count> <event count>
+//   M <name> <signature or -> <type>...      (requests first, then events)
+// A message has one <type> per wire argument: the table index of its interface, or `-`.
+// The signature is libwayland's: since prefix, `?` for nullable, one letter per wire argument
+// (`i u f s o n a h`; an untyped new_id is `sun`).
 
 /// The C tables of every generated interface; built once, never freed.
 final class InterfaceTable: @unchecked Sendable {
@@ -33,75 +24,112 @@ final class InterfaceTable: @unchecked Sendable {
 
     let interfaces: UnsafeMutablePointer<wl_interface>
     let count: Int
-    let indexByName: [String: Int]
 
-    init(_ descriptions: [InterfaceDescription]) {
-        count = descriptions.count
-        var messageCount = 0
-        var typeCount = 0
-        var stringBytes = 0
+    init(_ descriptions: [StaticString]) {
+        // One writable copy of all descriptions; separators become NULs in place, so every
+        // name and signature is a C string pointing into it.
+        let total = descriptions.reduce(0) { $0 + $1.utf8CodeUnitCount + 1 }
+        let text = UnsafeMutablePointer<UInt8>.allocate(capacity: total + 1)
+        var offset = 0
         for d in descriptions {
-            stringBytes += d.name.utf8CodeUnitCount + 1
-            for m in d.requests + d.events {
-                messageCount += 1
-                typeCount += m.types.count
-                stringBytes += m.name.utf8CodeUnitCount + m.signature.utf8CodeUnitCount + 2
+            (text + offset).update(from: d.utf8Start, count: d.utf8CodeUnitCount)
+            offset += d.utf8CodeUnitCount
+            text[offset] = UInt8(ascii: "\n")
+            offset += 1
+        }
+        text[total] = 0
+
+        // Pass 1: count records and type slots, then allocate everything.
+        var interfaceCount = 0, messageCount = 0, typeCount = 0
+        var lineStart = true, isMessage = false, spaces = 0
+        for i in 0..<total {
+            let c = text[i]
+            if lineStart {
+                isMessage = c == UInt8(ascii: "M")
+                if isMessage { messageCount += 1 } else if c == UInt8(ascii: "I") { interfaceCount += 1 }
+                spaces = 0
+            }
+            lineStart = c == UInt8(ascii: "\n")
+            if c == UInt8(ascii: " ") {
+                spaces += 1
+                if isMessage && spaces >= 3 { typeCount += 1 }  // "M name signature t t ..."
             }
         }
-        // Allocate everything first, so any interface can point at any other.
-        let interfaces = UnsafeMutablePointer<wl_interface>.allocate(capacity: max(count, 1))
+        count = interfaceCount
+        let interfaces = UnsafeMutablePointer<wl_interface>.allocate(capacity: max(interfaceCount, 1))
         let messages = UnsafeMutablePointer<wl_message>.allocate(capacity: max(messageCount, 1))
         let types = UnsafeMutablePointer<UnsafePointer<wl_interface>?>.allocate(capacity: typeCount + 1)
-        let strings = UnsafeMutablePointer<CChar>.allocate(capacity: max(stringBytes, 1))
         types.initialize(repeating: nil, count: typeCount + 1)
 
-        var stringCursor = strings
-        func copy(_ s: StaticString) -> UnsafePointer<CChar> {
-            let start = stringCursor
-            s.withUTF8Buffer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { chars in
-                    _ = UnsafeMutableBufferPointer(start: stringCursor, count: chars.count).initialize(from: chars)
-                }
+        // Pass 2: cut the text into NUL-terminated fields and fill the tables.
+        var cursor = 0
+        func field() -> (start: UnsafeMutablePointer<UInt8>, length: Int, endsLine: Bool) {
+            let start = cursor
+            while text[cursor] != UInt8(ascii: " ") && text[cursor] != UInt8(ascii: "\n") && text[cursor] != 0 {
+                cursor += 1
             }
-            stringCursor[s.utf8CodeUnitCount] = 0
-            stringCursor += s.utf8CodeUnitCount + 1
-            return UnsafePointer(start)
+            let endsLine = text[cursor] != UInt8(ascii: " ")
+            let length = cursor - start
+            if cursor < total { text[cursor] = 0; cursor += 1 }
+            return (text + start, length, endsLine)
         }
-        var messageCursor = messages
-        var typeCursor = types
-        func fill(_ list: [MessageDescription]) -> UnsafePointer<wl_message> {
-            let start = messageCursor
-            for m in list {
+        func number(_ f: (start: UnsafeMutablePointer<UInt8>, length: Int, endsLine: Bool)) -> Int {
+            var n = 0
+            for i in 0..<f.length { n = n * 10 + Int(f.start[i] &- UInt8(ascii: "0")) }
+            return n
+        }
+        func cString(_ p: UnsafeMutablePointer<UInt8>) -> UnsafePointer<CChar> {
+            UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self)
+        }
+        var messageCursor = messages, typeCursor = types, interfaceIndex = 0
+        while cursor < total {
+            let tag = field()
+            if tag.length == 0 { continue }  // blank line
+            precondition(tag.start[0] == UInt8(ascii: "I") && interfaceIndex < interfaceCount,
+                         "malformed generated interface description")
+            let name = field().start
+            let version = number(field())
+            let requestCount = number(field())
+            let eventCount = number(field())
+            let methods = messageCursor
+            for _ in 0..<(requestCount + eventCount) {
+                let messageTag = field()
+                precondition(messageTag.start[0] == UInt8(ascii: "M"), "malformed generated message description")
+                let messageName = field().start
+                let signature = field()
+                if signature.length == 1 && signature.start[0] == UInt8(ascii: "-") { signature.start[0] = 0 }
                 let typeStart = typeCursor
-                for t in m.types {
-                    typeCursor.pointee = t >= 0 ? UnsafePointer(interfaces + Int(t)) : nil
+                var more = !signature.endsLine
+                while more {
+                    let t = field()
+                    if !(t.length == 1 && t.start[0] == UInt8(ascii: "-")) {
+                        typeCursor.pointee = UnsafePointer(interfaces + number(t))
+                    }
                     typeCursor += 1
+                    more = !t.endsLine
                 }
-                messageCursor.initialize(to: wl_message(name: copy(m.name), signature: copy(m.signature),
+                messageCursor.initialize(to: wl_message(name: cString(messageName), signature: cString(signature.start),
                                                         types: typeStart))
                 messageCursor += 1
             }
-            return UnsafePointer(start)
-        }
-        var names: [String: Int] = [:]
-        names.reserveCapacity(count)
-        for (i, d) in descriptions.enumerated() {
-            let name = copy(d.name)
-            let methods = fill(d.requests)
-            let events = fill(d.events)
-            (interfaces + i).initialize(to: wl_interface(
-                name: name, version: d.version,
-                method_count: Int32(d.requests.count), methods: methods,
-                event_count: Int32(d.events.count), events: events))
-            names[d.name.description] = i
+            (interfaces + interfaceIndex).initialize(to: wl_interface(
+                name: cString(name), version: Int32(version),
+                method_count: Int32(requestCount), methods: methods,
+                event_count: Int32(eventCount), events: methods + requestCount))
+            interfaceIndex += 1
         }
         self.interfaces = interfaces
-        indexByName = names
     }
 
     subscript(index: Int) -> UnsafePointer<wl_interface> {
         precondition(index >= 0 && index < count, "interface index out of range")
         return UnsafePointer(interfaces + index)
+    }
+
+    /// The index of an interface by name (a linear scan: only tests and diagnostics ask).
+    func index(named name: String) -> Int? {
+        (0..<count).first { name.utf8.elementsEqual(UnsafeRawBufferPointer(start: interfaces[$0].name,
+                                                                             count: strlen(interfaces[$0].name))) }
     }
 }
 
@@ -117,6 +145,6 @@ public enum WaylandInterfaces {
     /// The generated `wl_interface` for an interface name, or nil if none was generated.
     public static func interface(named name: String) -> UnsafePointer<wl_interface>? {
         let table = InterfaceTable.shared
-        return table.indexByName[name].map { table[$0] }
+        return table.index(named: name).map { table[$0] }
     }
 }

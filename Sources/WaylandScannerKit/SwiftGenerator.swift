@@ -52,12 +52,10 @@ struct SwiftGenerator {
 
     func indexFile() -> String {
         var out = Self.header + "extension InterfaceTable {\n"
-        out += "    /// Every generated interface, in table order (the index each type's `interfaceIndex` names).\n"
-        out += "    static func allDescriptions() -> [InterfaceDescription] {\n"
-        out += "        var d: [InterfaceDescription] = []\n"
-        out += "        d.reserveCapacity(\(indexOf.count))\n"
-        for p in protocols { out += "        describe\(upperCamel(p.name))(&d)\n" }
-        out += "        return d\n    }\n}\n"
+        out += "    /// Every protocol's table records, in table order (the index each type's `interfaceIndex` names).\n"
+        out += "    static func allDescriptions() -> [StaticString] {\n        [\n"
+        for p in protocols { out += "            \(lowerCamel(p.name))Description,\n" }
+        out += "        ]\n    }\n}\n"
         return out
     }
 
@@ -65,15 +63,10 @@ struct SwiftGenerator {
         var out = Self.header + "import CWayland\n\n"
         for interface in p.interfaces { out += classSource(interface) }
         out += "extension InterfaceTable {\n"
-        out += "    static func describe\(upperCamel(p.name))(_ d: inout [InterfaceDescription]) {\n"
-        for interface in p.interfaces {
-            out += "        d.append(InterfaceDescription(name: \"\(interface.name)\", version: \(interface.version), requests: [\n"
-            for m in interface.requests { out += messageDescription(m) }
-            out += "        ], events: [\n"
-            for m in interface.events { out += messageDescription(m) }
-            out += "        ]))\n"
-        }
-        out += "    }\n}\n"
+        out += "    /// Table records for protocol `\(p.name)` (format: see InterfaceTable.swift).\n"
+        out += "    static let \(lowerCamel(p.name))Description: StaticString = \"\"\"\n"
+        for interface in p.interfaces { out += tableRecords(interface) }
+        out += "        \"\"\"\n}\n"
         return out
     }
 
@@ -98,14 +91,19 @@ struct SwiftGenerator {
         return s
     }
 
-    func messageDescription(_ m: Message) -> String {
-        var types: [Int] = []
-        for a in m.arguments {
-            if a.type == .newID, a.interface == nil { types += [-1, -1, -1]; continue }
-            types.append(a.interface.flatMap { indexOf[$0] } ?? -1)
+    /// `I name version requests events`, then one `M name signature types...` per message.
+    func tableRecords(_ i: Interface) -> String {
+        var out = "        I \(i.name) \(i.version) \(i.requests.count) \(i.events.count)\n"
+        for m in i.requests + i.events {
+            let signature = Self.signature(m)
+            var fields = ["M", m.name, signature.isEmpty ? "-" : signature]
+            for a in m.arguments {
+                if a.type == .newID, a.interface == nil { fields += ["-", "-", "-"]; continue }
+                fields.append(a.interface.flatMap { indexOf[$0] }.map(String.init) ?? "-")
+            }
+            out += "        " + fields.joined(separator: " ") + "\n"
         }
-        let list = types.map(String.init).joined(separator: ", ")
-        return "            MessageDescription(name: \"\(m.name)\", signature: \"\(Self.signature(m))\", types: [\(list)]),\n"
+        return out
     }
 
     // MARK: Types

@@ -95,8 +95,11 @@ final class LiveTests: XCTestCase {
                                           code: WlSurface.Error.invalidScale.rawValue))
         }
         XCTAssertEqual(display.lastError, .protocolError(interface: "wl_surface", objectID: surface.id, code: 0))
-        // The dead connection keeps failing cleanly.
+        // The dead connection keeps failing cleanly: requests are dropped, calls throw.
+        let late = compositor.createSurface()
+        late.commit()
         XCTAssertThrowsError(try display.dispatchPending())
+        XCTAssertThrowsError(try display.roundtrip())
     }
 
     func testLayerSurfaceConfigureAndCallbacks() throws {
