@@ -40,7 +40,8 @@ let package = Package(
                        providers: [.apt(["libxkbcommon-dev"])]),
 
         // Protocol XML → Swift, at build time.
-        .executableTarget(name: "WaylandScanner"),
+        .target(name: "WaylandScannerKit"),
+        .executableTarget(name: "WaylandScanner", dependencies: ["WaylandScannerKit"]),
         .plugin(name: "WaylandScannerPlugin", capability: .buildTool(),
                 dependencies: ["WaylandScanner"]),
         .target(name: "Wayland", dependencies: ["CWayland", "CLinux"],
@@ -67,7 +68,7 @@ let package = Package(
                           dependencies: ["Wayland", "CWayland", "CLinux", "CXkbCommon"]),
 
         // Tests.
-        .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScanner"]),
+        .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScannerKit"]),
         .testTarget(name: "WaylandTests", dependencies: ["Wayland", "CWayland"]),
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore"]),
         .testTarget(name: "ToastProtocolTests", dependencies: ["ToastProtocol"]),
