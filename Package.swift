@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScanner"]),
         .testTarget(name: "WaylandTests", dependencies: ["Wayland", "CWayland"]),
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore"]),
-        .testTarget(name: "ToastProtocolTests", dependencies: ["ToastProtocol"]),
+        .testTarget(name: "ToastProtocolTests", dependencies: ["ToastProtocol", "toast"]),
         .testTarget(name: "ToastRenderTests", dependencies: ["ToastRender"]),
         .testTarget(name: "ToastDBusTests", dependencies: ["ToastDBus"]),
         .testTarget(name: "IntegrationTests", dependencies: ["ToastProtocol"]),
