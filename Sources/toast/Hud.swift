@@ -7,6 +7,7 @@ import ToastProtocol
 /// `toast hud KIND VALUE [--muted] [--label TEXT] [--icon NAME]` or `toast hud --stream KIND`.
 struct Hud: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "hud",
         abstract: "Show a HUD bar (volume, brightness, ...) at a value in percent.",
         discussion: """
             With --stream, reads one value per line from standard input and updates the bar over one \
@@ -120,11 +121,13 @@ enum HudStreamLine: Equatable {
 /// `toast loading start KEY [--label TEXT] [--detach]` / `toast loading stop KEY`.
 struct Loading: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "loading",
         abstract: "Show or hide a loading spinner.",
         subcommands: [Start.self, Stop.self])
 
     struct Start: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "start",
             abstract: "Start a loading spinner named KEY.",
             discussion: """
                 Without --detach, toast keeps running and the spinner lasts as long as it does: it stops when \
@@ -158,7 +161,8 @@ struct Loading: ParsableCommand {
     }
 
     struct Stop: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Stop the loading spinner named KEY.")
+        static let configuration = CommandConfiguration(
+            commandName: "stop", abstract: "Stop the loading spinner named KEY.")
 
         @Argument(help: "The spinner's name.")
         var key: String

@@ -4,6 +4,7 @@ import ToastProtocol
 /// `toast [send] SUMMARY [BODY]`: notify-send's interface plus --tag and --value.
 struct Send: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "send",
         abstract: "Show a toast (the default command: `toast SUMMARY [BODY]`).",
         discussion: "With --wait (implied by --action) it prints the invoked action's key, or why the toast closed.")
 
@@ -83,26 +84,29 @@ struct Send: ParsableCommand {
     }
 
     func run() throws {
-        let params = params
-        try reportingFailures { () throws(ClientFailure) in
-            let connection = try Connection()
-            guard case .id(let id) = try connection.call(.notify(params)) else {
-                throw ClientFailure.protocolViolation("toastd's notify reply carries no id")
-            }
-            if printID { Output.line(String(id)) }
-            guard params.wait else { return }
-            while let event = try connection.nextEvent() {
-                guard event.id == id else { continue }
-                switch event {
-                case .action(_, let key):
-                    Output.line(key)
-                    return
-                case .closed(_, let reason):
-                    Output.line(reason.rawValue)
-                    throw ClientFailure.outcome(Exit.status(for: reason))
-                }
-            }
-            throw ClientFailure.protocolViolation("toastd closed the connection before the toast closed")
+        let params = params, printID = printID
+        try reportingFailures { () throws(ClientFailure) in try Send.send(params, printID: printID) }
+    }
+
+    /// Sends the toast; with `wait`, prints the outcome and ends with its exit status.
+    static func send(_ params: NotifyParams, printID: Bool) throws(ClientFailure) {
+        let connection = try Connection()
+        guard case .id(let id) = try connection.call(.notify(params)) else {
+            throw ClientFailure.protocolViolation("toastd's notify reply carries no id")
         }
+        if printID { Output.line(String(id)) }
+        guard params.wait else { return }
+        while let event = try connection.nextEvent() {
+            guard event.id == id else { continue }
+            switch event {
+            case .action(_, let key):
+                Output.line(key)
+                return
+            case .closed(_, let reason):
+                Output.line(reason.rawValue)
+                throw ClientFailure.outcome(Exit.status(for: reason))
+            }
+        }
+        throw ClientFailure.protocolViolation("toastd closed the connection before the toast closed")
     }
 }

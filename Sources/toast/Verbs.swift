@@ -3,7 +3,8 @@ import ToastProtocol
 
 /// `toast dismiss ID... | --all`
 struct Dismiss: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Close toasts by id, or all of them.")
+    static let configuration = CommandConfiguration(
+        commandName: "dismiss", abstract: "Close toasts by id, or all of them.")
 
     @Flag(help: "Close every toast.")
     var all = false
@@ -28,7 +29,8 @@ struct Dismiss: ParsableCommand {
 
 /// `toast list [--json]`
 struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the toasts showing now.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the toasts showing now.")
 
     @Flag(help: "Print the toasts as a JSON array.")
     var json = false
@@ -42,7 +44,8 @@ struct List: ParsableCommand {
 
 /// `toast history [--json]`
 struct History: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List recently closed toasts, newest first.")
+    static let configuration = CommandConfiguration(
+        commandName: "history", abstract: "List recently closed toasts, newest first.")
 
     @Flag(help: "Print the toasts as a JSON array.")
     var json = false
@@ -57,6 +60,7 @@ struct History: ParsableCommand {
 /// `toast restore`
 struct Restore: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "restore",
         abstract: "Bring back the most recently closed toast and print its id.")
 
     func run() throws {
@@ -95,6 +99,7 @@ struct InvokeAction: ParsableCommand {
 /// `toast dnd on|off|toggle|status`
 struct Dnd: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "dnd",
         abstract: "Turn do-not-disturb on or off, toggle it, or show it; prints the state (on/off).")
 
     @Argument(help: "on, off, toggle or status.")
@@ -114,6 +119,7 @@ struct Dnd: ParsableCommand {
 /// `toast version`
 struct Version: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "version",
         abstract: "Print the versions of toast, of toastd and of the protocol.")
 
     func run() throws {
