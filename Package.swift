@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScannerKit"]),
         .testTarget(name: "WaylandTests", dependencies: ["Wayland", "CWayland"]),
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore"]),
-        .testTarget(name: "ToastProtocolTests", dependencies: ["ToastProtocol"]),
+        .testTarget(name: "ToastProtocolTests", dependencies: ["ToastProtocol", "toast"]),
         .testTarget(name: "ToastRenderTests", dependencies: ["ToastRender"], swiftSettings: pangoCairoFlags),
         .testTarget(name: "ToastDBusTests", dependencies: ["ToastDBus"]),
         .testTarget(name: "IntegrationTests", dependencies: ["ToastProtocol"]),
