@@ -1,0 +1,54 @@
+import CSystemd
+import Foundation
+import XCTest
+@testable import ToastDBus
+
+final class RawClientTests: BusTestCase {
+    /// A Hud caller that stays connected is not reported; when it disconnects, it is, once.
+    func testConnectedHudClientIsReportedOnlyWhenItLeaves() throws {
+        let client = try RawClient()
+        let m = try client.methodCall(path: NotificationsBus.hudPath, interface: NotificationsBus.hudInterface,
+                                      member: "LoadingStart")
+        try MessageWriter(m: m).string("upload")
+        try MessageWriter(m: m).string("Uploading")
+        try client.callAsync(m)
+        sd_bus_message_unref(m)
+        func pumpBoth(timeout: TimeInterval = 10, until condition: () -> Bool) throws -> Bool {
+            try pump([bus], timeout: timeout) { client.process(); return condition() }
+        }
+        XCTAssertTrue(try pumpBoth { client.replies == 1 })
+        XCTAssertEqual(delegate.loadingStarted.first?.sender, client.uniqueName)
+        // The owner check has been answered and the match installed: still connected, so nothing.
+        XCTAssertFalse(try pumpBoth(timeout: 0.3) { !delegate.vanished.isEmpty })
+        XCTAssertEqual(bus.watchedClients, [client.uniqueName])
+
+        let name = client.uniqueName
+        client.close()
+        XCTAssertTrue(try pump([bus]) { delegate.vanished == [name] })
+        XCTAssertEqual(bus.watchedClients, [])
+    }
+
+    /// Microseconds our parsing of a typical Notify takes (message already received): printed, not asserted.
+    func testMeasureNotifyParsing() throws {
+        let client = try RawClient()
+        let m = try client.methodCall(path: NotificationsBus.objectPath, interface: NotificationsBus.interface,
+                                      member: "Notify")
+        defer { sd_bus_message_unref(m) }
+        try appendTypicalNotify(m)
+        XCTAssertGreaterThanOrEqual(sd_bus_message_seal(m, 1, 0), 0)
+        let rounds = 2000
+        var parsed: BusNotification? = nil
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<rounds {
+            _ = sd_bus_message_rewind(m, 1)
+            parsed = try NotificationsBus.parseNotify(m, sender: ":1.1")
+        }
+        let perCall = Double(DispatchTime.now().uptimeNanoseconds - start) / Double(rounds) / 1000
+        print("Notify parse: \(String(format: "%.2f", perCall)) µs per call (typical Notify, \(rounds) rounds)")
+        XCTAssertEqual(parsed?.summary, "Ada Lovelace")
+        XCTAssertEqual(parsed?.actions.count, 2)
+        XCTAssertEqual(parsed?.hints.urgency, .normal)
+        XCTAssertEqual(parsed?.hints.desktopEntry, "org.example.Chat")
+        XCTAssertEqual(parsed?.expiry, .serverDefault)
+    }
+}
