@@ -127,7 +127,6 @@ extension NotificationsBus {
         case .showValue:
             let kind = try reader.string(), value = try reader.int32(), label = try reader.string()
             let muted = try reader.bool()
-            watchClient(sender)
             try delegateOrFail().busShowValue(kind: kind, value: value, label: label, muted: muted, sender: sender).get()
             return reply(m) { _ throws(MessageError) in }
         case .loadingStart:

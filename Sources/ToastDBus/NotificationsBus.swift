@@ -34,7 +34,7 @@ public final class NotificationsBus {
     private let bus: OpaquePointer
     /// Object and NameLost slots: live as long as we do.
     private var permanentSlots: [OpaquePointer] = []
-    /// Hud clients we watch for disconnection: unique name → NameOwnerChanged match slot.
+    /// LoadingStart callers we watch for disconnection: unique name → NameOwnerChanged match slot.
     private var clientWatches: [String: OpaquePointer] = [:]
     /// Pending GetNameOwner checks (a client may leave before its match is installed).
     private var ownerChecks: [String: OpaquePointer] = [:]
@@ -195,7 +195,7 @@ public final class NotificationsBus {
 
     // MARK: Hud clients
 
-    /// Watches a Hud caller so the delegate learns when it leaves the bus.
+    /// Watches a LoadingStart caller so the delegate learns when it leaves the bus.
     func watchClient(_ name: String) {
         guard !name.isEmpty, clientWatches[name] == nil else { return }
         let changed: sd_bus_message_handler_t = { m, userdata, _ in
@@ -253,6 +253,6 @@ public final class NotificationsBus {
         retiredSlots.removeAll()
     }
 
-    /// Unique names of Hud clients currently watched (for tests and diagnostics).
+    /// Unique names of LoadingStart callers currently watched (for tests and diagnostics).
     public var watchedClients: [String] { Array(clientWatches.keys) }
 }

@@ -22,8 +22,9 @@ public protocol NotificationsBusDelegate: AnyObject {
     /// Another daemon took org.freedesktop.Notifications from us. We keep serving our own objects
     /// by unique name; the daemon should log it and carry on with its socket.
     func busNameLost()
-    /// A client that called an org.toastd.Hud1 method left the bus (its unique name, e.g. `:1.42`):
-    /// drop whatever it owns (its loading keys).
+    /// A client that called org.toastd.Hud1.LoadingStart left the bus (its unique name, e.g. `:1.42`):
+    /// drop its loading keys. Reported once per LoadingStart caller; also when it left before the
+    /// watch was set up (a one-shot `gdbus call`).
     func busClientVanished(_ name: String)
 }
 

@@ -41,6 +41,16 @@ final class NameOwnershipTests: BusTestCase {
         }
     }
 
+    func testNoAddressAndNoRuntimeDirIsNoSessionBus() throws {
+        let runtimeDir = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"]
+        unsetenv("DBUS_SESSION_BUS_ADDRESS")
+        unsetenv("XDG_RUNTIME_DIR")
+        defer { if let runtimeDir { setenv("XDG_RUNTIME_DIR", runtimeDir, 1) } }
+        XCTAssertThrowsError(try NotificationsBus(delegate: RecordingDelegate())) { error in
+            guard case BusError.noSessionBus = error else { return XCTFail("\(error)") }
+        }
+    }
+
     func testBusDaemonExitIsReportedAsDisconnected() throws {
         privateBus.stop()
         XCTAssertThrowsError(try pump([bus], timeout: 5) { false }) { error in

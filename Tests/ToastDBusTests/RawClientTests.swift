@@ -28,6 +28,21 @@ final class RawClientTests: BusTestCase {
         XCTAssertEqual(bus.watchedClients, [])
     }
 
+    /// An owner that did not allow replacement (like mako) keeps the name even with `replace: true`,
+    /// and the error says so.
+    func testReplaceRefusedByOwnerThatDoesNotAllowIt() throws {
+        bus = nil  // our first instance leaves the bus
+        let owner = try RawClient()
+        XCTAssertEqual(sd_bus_request_name(owner.bus, NotificationsBus.busName, 0), 1)
+        XCTAssertThrowsError(try NotificationsBus(delegate: RecordingDelegate(), replace: true)) { error in
+            guard case BusError.nameTaken(let who) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(who.uniqueName, owner.uniqueName)
+            XCTAssertEqual(who.pid, getpid())
+            XCTAssertEqual(who.allowsReplacement, false)
+            XCTAssertTrue("\(error)".contains("does not allow replacement"), "\(error)")
+        }
+    }
+
     /// Microseconds our parsing of a typical Notify takes (message already received): printed, not asserted.
     func testMeasureNotifyParsing() throws {
         let client = try RawClient()
