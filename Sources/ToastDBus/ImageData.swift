@@ -21,14 +21,14 @@ public enum ImageData {
         let needed = rowstride * (height - 1) + rowBytes
         guard data.count >= needed else { return .failure(.tooFewBytes(have: data.count, needed: needed)) }
 
+        if channels == 4 && rowstride == rowBytes {
+            // Already packed RGBA (the common case): share the received bytes, no copy.
+            return .success(BusImage(width: width, height: height,
+                                     rgba: data.count == needed ? data : Array(data[..<needed])))
+        }
         var out = [UInt8](repeating: 0, count: width * height * 4)
         data.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
-                if channels == 4 && rowstride == rowBytes {
-                    // Already tightly packed RGBA: one copy.
-                    dst.baseAddress!.update(from: src.baseAddress!, count: width * height * 4)
-                    return
-                }
                 for y in 0..<height {
                     var s = y * rowstride
                     var d = y * width * 4

@@ -68,7 +68,7 @@ public final class NotificationsBus {
 
     // MARK: Event loop
 
-    /// The connection's file descriptor (stable for the connection's life).
+    /// The connection's file descriptor (stable for the connection's life; negative once closed).
     public var fd: Int32 { sd_bus_get_fd(bus) }
 
     /// poll(2) flags to wait for (`POLLIN`, plus `POLLOUT` while writes are queued); 0 if closed.
@@ -95,7 +95,8 @@ public final class NotificationsBus {
         return Int32(clamping: (deadline - nowUsec + 999) / 1_000)
     }
 
-    /// Reads, dispatches and writes until sd-bus has nothing left to do. Delegate calls happen here.
+    /// Reads, dispatches and writes until sd-bus has nothing left to do. Delegate calls happen here
+    /// (and must not call `process()` again).
     /// - Throws: `.disconnected` when the bus is gone (stop watching `fd` then).
     public func process() throws(BusError) {
         defer { releaseRetiredSlots() }

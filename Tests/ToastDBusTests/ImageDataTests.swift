@@ -14,6 +14,10 @@ final class ImageDataTests: XCTestCase {
         XCTAssertEqual(image.rgba, Array(0..<16))
     }
 
+    func testExtraTrailingBytesAreCutOff() throws {
+        XCTAssertEqual(try decode(2, 1, rowstride: 8, bytes: 12).get().rgba, Array(0..<8))
+    }
+
     func testPaddedRGBAIsRepacked() throws {
         // rowstride 10: bytes 8 and 9 of row 0 are padding; the last row needs only 8 bytes.
         let image = try decode(2, 2, rowstride: 10, bytes: 18).get()
