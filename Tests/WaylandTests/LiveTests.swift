@@ -148,6 +148,36 @@ final class LiveTests: XCTestCase {
         XCTAssertNil(display.lastError)
     }
 
+    func testEventsNeverReachAFreedObject() throws {
+        let display = try WaylandDisplay(name: sway.display)
+        let (registry, globals) = try globals(of: display)
+        let outputGlobal = try XCTUnwrap(globals["wl_output"])
+        var calls = 0
+        weak var weakOutput: WlOutput?
+        do {
+            let output = registry.bind(name: outputGlobal.name, WlOutput.self, version: 2)
+            output.onEvent = { _ in calls += 1 }
+            weakOutput = output
+        }
+        XCTAssertNil(weakOutput, "nothing else keeps a proxy alive")
+        try display.roundtrip()  // geometry/mode/done arrive for the destroyed proxy and are dropped
+        XCTAssertEqual(calls, 0)
+
+        // A handler may drop the last reference to its own object.
+        var holder: WlCallback? = display.sync()
+        weak let weakCallback = holder
+        var fired = 0
+        holder?.onEvent = { _ in
+            fired += 1
+            holder = nil
+        }
+        try display.roundtrip()
+        XCTAssertEqual(fired, 1)
+        XCTAssertNil(holder)
+        XCTAssertNil(weakCallback)
+        XCTAssertNil(display.lastError)
+    }
+
     func testOwnEventLoopWithPrepareRead() throws {
         let display = try WaylandDisplay(name: sway.display)
         var done = false
