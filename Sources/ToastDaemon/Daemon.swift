@@ -108,9 +108,11 @@ public final class Daemon {
         let display = wayland.display
         do {
             while running {
+                // Bus first: its calls may change the model and so queue Wayland requests,
+                // which the flush below must send before the loop sleeps.
+                let timeout = processBus()
                 while !display.prepareRead() { _ = try display.dispatchPending() }
                 _ = try display.flush()
-                let timeout = processBus()
                 waylandReadable = false
                 loop.wait(timeoutMilliseconds: timeout)
                 if waylandReadable { try display.readEvents() } else { display.cancelRead() }

@@ -73,8 +73,9 @@ final class OverlaySurface {
             layerSurface.setAnchor(anchor: [.bottom])
             layerSurface.setMargin(top: 0, right: 0, bottom: margin, left: 0)
         }
-        layerSurface.onEvent = { [unowned self] event in self.handle(event) }
-        surface.onEvent = { [unowned self] event in self.handle(event) }
+        // Handlers may lead the owner to drop this surface (onClosed): stay alive until they return.
+        layerSurface.onEvent = { [unowned self] event in withExtendedLifetime(self) { self.handle(event) } }
+        surface.onEvent = { [unowned self] event in withExtendedLifetime(self) { self.handle(event) } }
     }
 
     deinit {
@@ -119,10 +120,13 @@ final class OverlaySurface {
         }
         let callback = surface.frame()
         callback.onEvent = { [unowned self] event in
-            if case .done = event {
-                self.frameCallback = nil
-                self.onFrame()
-                self.drawIfReady()
+            // The owner may drop this surface from onFrame: stay alive until the handler returns.
+            withExtendedLifetime(self) {
+                if case .done = event {
+                    self.frameCallback = nil
+                    self.onFrame()
+                    self.drawIfReady()
+                }
             }
         }
         frameCallback = callback
