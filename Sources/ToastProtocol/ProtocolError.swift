@@ -12,6 +12,12 @@ public struct ProtocolError: Error, Equatable, Sendable, CustomStringConvertible
     }
 
     public var description: String { "\(code.rawValue): \(message)" }
+
+    /// The error for a `LineSplitter.Item.tooLong` line.
+    public static func lineTooLong(discardedBytes: Int) -> ProtocolError {
+        ProtocolError(.lineTooLong,
+                      "line of more than \(max(discardedBytes, ProtocolLimits.maxLineLength)) bytes exceeds the limit of \(ProtocolLimits.maxLineLength)")
+    }
 }
 
 /// A stable error code. The known codes are the static members; decoding a reply keeps any other code

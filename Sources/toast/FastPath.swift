@@ -1,7 +1,8 @@
 import ToastProtocol
 
-/// A second, deliberately small parser for the command lines run most often — `toast [send] [flags]
-/// SUMMARY [BODY]` and `toast hud KIND VALUE [flags]` — so they start without ArgumentParser.
+/// A second, deliberately small parser for the command lines scripts and key bindings run most often —
+/// `toast [send] [flags] SUMMARY [BODY]`, `toast hud KIND VALUE [flags]`, `toast loading start|stop
+/// KEY` — so they start without ArgumentParser.
 ///
 /// It accepts only plain, well-formed uses of those two commands and returns nil for anything else
 /// (help, other verbs, `--`, combined short flags, repeated options, any invalid value), which then goes
@@ -11,11 +12,13 @@ enum FastPath {
     enum Command: Equatable {
         case send(NotifyParams, printID: Bool)
         case hud(HudParams)
+        case loading(Request)
 
         func run() throws(ClientFailure) {
             switch self {
             case .send(let params, let printID): try Send.send(params, printID: printID)
             case .hud(let params): _ = try Connection().call(.hud(params))
+            case .loading(let request): try Loading.send(request)
             }
         }
     }
@@ -33,6 +36,7 @@ enum FastPath {
     static func parse(_ arguments: [String]) -> Command? {
         guard let first = arguments.first else { return nil }
         if first == "hud" { return parseHud(arguments.dropFirst()) }
+        if first == "loading" { return parseLoading(arguments.dropFirst()) }
         if first == "send" { return parseSend(arguments.dropFirst()) }
         return parseSend(arguments[...])
     }
@@ -164,5 +168,16 @@ enum FastPath {
               let value = Int(t.positionals[1]), HudParams.valueRange.contains(value) else { return nil }
         return .hud(HudParams(kind: t.positionals[0], value: value, muted: t.flag("muted"),
                               label: t.option("label"), icon: t.option("icon")))
+    }
+
+    static func parseLoading(_ arguments: ArraySlice<String>) -> Command? {
+        guard let verb = arguments.first, verb == "start" || verb == "stop",
+              let t = tokenize(arguments.dropFirst(),
+                               options: { verb == "start" && $0 == "--label" ? "label" : nil },
+                               flags: { verb == "start" && $0 == "--detach" ? "detach" : nil }),
+              t.positionals.count == 1, !t.positionals[0].isEmpty else { return nil }
+        let key = t.positionals[0]
+        return .loading(verb == "start" ? .loadingStart(key: key, label: t.option("label"), detach: t.flag("detach"))
+                                        : .loadingStop(key: key))
     }
 }

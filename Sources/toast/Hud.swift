@@ -125,6 +125,13 @@ struct Loading: ParsableCommand {
         abstract: "Show or hide a loading spinner.",
         subcommands: [Start.self, Stop.self])
 
+    /// Sends a loading request; a non-detached start then blocks until the daemon hangs up.
+    static func send(_ request: Request) throws(ClientFailure) {
+        let connection = try Connection()
+        _ = try connection.call(request)
+        if case .loadingStart(_, _, detach: false) = request { try connection.waitForHangUp() }
+    }
+
     struct Start: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "start",
@@ -151,12 +158,8 @@ struct Loading: ParsableCommand {
         var request: Request { .loadingStart(key: key, label: label, detach: detach) }
 
         func run() throws {
-            let request = request, detach = detach
-            try reportingFailures { () throws(ClientFailure) in
-                let connection = try Connection()
-                _ = try connection.call(request)
-                if !detach { try connection.waitForHangUp() }
-            }
+            let request = request
+            try reportingFailures { () throws(ClientFailure) in try Loading.send(request) }
         }
     }
 
@@ -173,9 +176,7 @@ struct Loading: ParsableCommand {
 
         func run() throws {
             let key = key
-            try reportingFailures { () throws(ClientFailure) in
-                _ = try Connection().call(.loadingStop(key: key))
-            }
+            try reportingFailures { () throws(ClientFailure) in try Loading.send(.loadingStop(key: key)) }
         }
     }
 }

@@ -14,8 +14,7 @@ enum Output {
     static func error(_ text: String) { write(fd: 2, "toast: " + text + "\n") }
 
     static func write(fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBytes { buffer in
+        Array(text.utf8).withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)

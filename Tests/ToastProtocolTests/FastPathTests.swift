@@ -12,6 +12,8 @@ final class FastPathTests: XCTestCase {
         if let hud = command as? Hud, let value = hud.value, !hud.stream {
             return .hud(hud.params(value: value, muted: hud.muted))
         }
+        if let start = command as? Loading.Start { return .loading(start.request) }
+        if let stop = command as? Loading.Stop { return .loading(.loadingStop(key: stop.key)) }
         return nil
     }
 
@@ -28,6 +30,8 @@ final class FastPathTests: XCTestCase {
             ["-A", "yes=Yes", "-A", "No", "Proceed?"], ["-w", "-p", "-e", "--tag", "vol", "--value", "40", "S"],
             ["--urgency=low", "--expire-time=1500", "--replace-id=4", "S", "B"], ["-r", "0", "S"],
             ["hud", "volume", "40"], ["hud", "volume", "0", "--muted"], ["hud", "brightness", "70", "--label", "Screen", "--icon=display"],
+            ["loading", "start", "build"], ["loading", "start", "sync", "--label", "Syncing", "--detach"],
+            ["loading", "stop", "build"],
         ]
         for args in lines {
             XCTAssertNotNil(FastPath.parse(args), "\(args)")
@@ -43,6 +47,8 @@ final class FastPathTests: XCTestCase {
             ["a", "b", "c"], ["-x", "S"], ["--wait=yes", "S"], ["-r", "-1", "S"], ["S", "-"],
             ["--generate-completion-script", "bash"], ["hud", "volume"], ["hud", "--stream", "volume"],
             ["hud", "volume", "201"], ["hud", "volume", "x"], ["hud", "", "4"], ["dismiss", "--all"],
+            ["loading"], ["loading", "start"], ["loading", "stop", "k", "--detach"], ["loading", "begin", "k"],
+            ["loading", "start", "a", "b"], ["loading", "start", ""],
         ]
         for args in lines { XCTAssertNil(FastPath.parse(args), "\(args)") }
     }
@@ -54,7 +60,8 @@ final class FastPathTests: XCTestCase {
                     "-i", "icon", "-a", "-c", "-h", "int:x:5", "byte:urgency:9", "bad", "-A", "yes=Yes", "No",
                     "-w", "-p", "-e", "--wait", "--print-id", "--transient", "-r", "3", "0", "--tag", "t", "--value",
                     "100", "101", "Summary", "Body", "list", "send", "hud", "volume", "40", "--muted", "--label",
-                    "--icon", "--", "--urgency=low", "--value=5", "--hint=string:a:b", "=", "-", "x=y", ""]
+                    "--icon", "--", "--urgency=low", "--value=5", "--hint=string:a:b", "=", "-", "x=y", "",
+                    "loading", "start", "stop", "--detach", "key"]
         var state: UInt64 = 0x9E3779B97F4A7C15
         func random(_ n: Int) -> Int {  // xorshift64, deterministic
             state ^= state << 13
@@ -64,11 +71,12 @@ final class FastPathTests: XCTestCase {
         }
         var answered = 0
         for _ in 0..<4000 {
-            var args: [String] = []
+            let prefixes: [[String]] = [[], [], ["send"], ["hud"], ["hud", "volume"], ["loading", "start"], ["loading", "stop"]]
+            var args = prefixes[random(prefixes.count)]
             for _ in 0..<(1 + random(7)) { args.append(pool[random(pool.count)]) }
             if FastPath.parse(args) != nil { answered += 1 }
             assertAgrees(args)
         }
-        XCTAssertGreaterThan(answered, 50, "the random lines should exercise the fast path")
+        XCTAssertGreaterThan(answered, 200, "the random lines should exercise the fast path")
     }
 }

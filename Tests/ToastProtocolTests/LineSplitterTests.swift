@@ -78,6 +78,8 @@ final class LineSplitterTests: XCTestCase {
 
     func testDefaultLimitIsTheProtocolLimit() {
         XCTAssertEqual(LineSplitter().limit, 64 * 1024)
+        XCTAssertEqual(ProtocolError.lineTooLong(discardedBytes: 70_000).code, .lineTooLong)
+        XCTAssertTrue(ProtocolError.lineTooLong(discardedBytes: 70_000).message.contains("65536"))
     }
 }
 

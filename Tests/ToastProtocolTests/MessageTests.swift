@@ -216,15 +216,25 @@ final class MessageTests: XCTestCase {
         XCTAssertNoThrow(try Request.decode(line: line).get())
     }
 
-    func testErrorMessagesNameTheField() {
+    func testErrorMessagesNameTheField() throws {
         XCTAssertEqual(Request.decode(line: #"{"v":1,"request":"notify","summary":"a","colour":1}"#).failureMessage,
                        #"unknown field "colour" in notify request"#)
         XCTAssertEqual(Request.decode(line: #"{"v":1,"request":"hud","kind":"v","value":300}"#).failureMessage,
                        #""value" in hud request must be in 0...200, not 300"#)
+        // The example in docs/protocol.md.
+        let error = try Request.decode(line: #"{"v":1,"request":"notify","summary":"x","urgency":"urgent"}"#).failure()
+        XCTAssertEqual(Reply.error(error).encode(),
+                       #"{"v":1,"ok":false,"error":{"code":"out_of_range","message":"\"urgency\" in notify request must be one of \"low\", \"normal\", \"critical\", not \"urgent\""}}"#)
     }
 }
 
 extension Result where Failure == ProtocolError {
+    /// The error of a failure (throws `self` as unexpected success otherwise).
+    func failure() throws -> ProtocolError {
+        if case .failure(let e) = self { return e }
+        throw ProtocolError(.internalError, "expected a failure, got \(self)")
+    }
+
     var failureCode: ErrorCode? {
         if case .failure(let e) = self { return e.code }
         return nil

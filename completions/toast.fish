@@ -1,0 +1,168 @@
+function __toast_should_offer_completions_for_flags_or_options -a expected_commands
+    set -l non_repeating_flags_or_options $argv[2..]
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __toast_parse_tokens
+    test "$commands" = "$expected_commands"; and return $non_repeating_flags_or_options_absent
+end
+
+function __toast_should_offer_completions_for_positional -a expected_commands positional_index_comparison expected_positional_index
+    set -l non_repeating_flags_or_options
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __toast_parse_tokens
+    test "$commands" = "$expected_commands" -a \( "$positional_index" "$positional_index_comparison" "$expected_positional_index" \)
+end
+
+function __toast_parse_tokens -S
+    set -l unparsed_tokens (__toast_tokens -pc)
+    switch $unparsed_tokens[1]
+    case 'toast'
+        __toast_parse_subcommand 0 'version' 'help'
+        switch $unparsed_tokens[1]
+        case 'send'
+            __toast_parse_subcommand 2 'u/urgency=' 't/expire-time=' 'i/icon=' 'a/app-name=' 'c/category=' 'h/hint=+' 'A/action=+' 'w/wait' 'p/print-id' 'r/replace-id=' 'e/transient' 'tag=' 'value=' 'version' 'help'
+        case 'dismiss'
+            __toast_parse_subcommand -r 1 'all' 'version' 'help'
+        case 'list'
+            __toast_parse_subcommand 0 'json' 'version' 'help'
+        case 'history'
+            __toast_parse_subcommand 0 'json' 'version' 'help'
+        case 'restore'
+            __toast_parse_subcommand 0 'version' 'help'
+        case 'action'
+            __toast_parse_subcommand 2 'version' 'help'
+        case 'dnd'
+            __toast_parse_subcommand 1 'version' 'help'
+        case 'version'
+            __toast_parse_subcommand 0 'version' 'help'
+        case 'hud'
+            __toast_parse_subcommand 2 'stream' 'muted' 'label=' 'icon=' 'version' 'help'
+        case 'loading'
+            __toast_parse_subcommand 0 'version' 'help'
+            switch $unparsed_tokens[1]
+            case 'start'
+                __toast_parse_subcommand 1 'label=' 'detach' 'version' 'help'
+            case 'stop'
+                __toast_parse_subcommand 1 'version' 'help'
+            end
+        case 'help'
+            __toast_parse_subcommand -r 1 'version'
+        end
+    end
+end
+
+function __toast_tokens
+    if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -gt 3
+        commandline --tokens-raw $argv
+    else
+        commandline -o $argv
+    end
+end
+
+function __toast_parse_subcommand -S -a positional_count
+    argparse -s r -- $argv
+    set -l option_specs $argv[2..]
+    set -l is_repeating_positional $_flag_r
+    set -el _flag_r
+    set -a commands $unparsed_tokens[1]
+    set positional_index 0
+    while true
+        set -e unparsed_tokens[1]
+        argparse -sn "$commands" $option_specs -- $unparsed_tokens 2> /dev/null
+        set unparsed_tokens $argv
+        set positional_index (math $positional_index + 1)
+        for non_repeating_flag_or_option in $non_repeating_flags_or_options
+            if set -ql "_flag_$(string replace -a - _ -- $non_repeating_flag_or_option)"
+                set non_repeating_flags_or_options_absent 1
+                break
+            end
+        end
+        test (count $unparsed_tokens) -eq 0 -o \( -z "$is_repeating_positional" -a "$positional_index" -gt "$positional_count" \) && break
+    end
+end
+
+function __toast_complete_directories
+    set -l token (commandline -t)
+    string match -- '*/' $token
+    set -l subdirs $token*/
+    printf %s\n $subdirs
+end
+
+function __toast_custom_completion
+    set -x SAP_SHELL fish
+    set -x SAP_SHELL_VERSION $FISH_VERSION
+    set -l tokens (__toast_tokens -p)
+    if test -z "$(__toast_tokens -t)"
+        set -l index (count (__toast_tokens -pc))
+        set tokens $tokens[..$index] \'\' $tokens[(math $index + 1)..]
+    end
+    command $tokens[1] $argv $tokens
+end
+
+complete -c 'toast' -f
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast" version' -l 'version' -d 'Show the version.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast" help' -l 'help' -d 'Show help information.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'send' -d 'Show a toast (the default command: `toast SUMMARY [BODY]`).'
+complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'dismiss' -d 'Close toasts by id, or all of them.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'list' -d 'List the toasts showing now.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'history' -d 'List recently closed toasts, newest first.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'restore' -d 'Bring back the most recently closed toast and print its id.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'action' -d 'Invoke a toast\'s action, as if clicked (the default action without KEY).'
+complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'dnd' -d 'Turn do-not-disturb on or off, toggle it, or show it; prints the state (on/off).'
+complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'version' -d 'Print the versions of toast, of toastd and of the protocol.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'hud' -d 'Show a HUD bar (volume, brightness, ...) at a value in percent.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'loading' -d 'Show or hide a loading spinner.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast send" u urgency' -s 'u' -l 'urgency' -d 'The urgency level: low, normal or critical.' -rfka 'low normal critical'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast send" expire-time t' -s 't' -l 'expire-time' -d 'Milliseconds until the toast expires (0: never; default: the daemon\'s).' -rfka ''
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast send" i icon' -s 'i' -l 'icon' -d 'An icon name or path.' -rfka ''
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast send" a app-name' -s 'a' -l 'app-name' -d 'The application name.' -rfka ''
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast send" c category' -s 'c' -l 'category' -d 'The notification category.' -rfka ''
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast send"' -s 'h' -l 'hint' -d 'A typed hint: TYPE:NAME:VALUE, TYPE one of int, double, string, byte, boolean.' -rfka ''
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast send"' -s 'A' -l 'action' -d 'An action button, [NAME=]Text (NAME defaults to its index from 0). Implies --wait.' -rfka ''
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast send" w wait' -s 'w' -l 'wait' -d 'Wait until the toast closes; print the action key or the close reason.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast send" p print-id' -s 'p' -l 'print-id' -d 'Print the toast\'s id.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast send" r replace-id' -s 'r' -l 'replace-id' -d 'Replace the toast with this id, in place.' -rfka ''
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast send" e transient' -s 'e' -l 'transient' -d 'Do not keep the toast in history.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast send" tag' -l 'tag' -d 'Replace the toast with the same tag, in place.' -rfka ''
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast send" value' -l 'value' -d 'Show a progress bar at this value (0-100).' -rfka ''
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast send" version' -l 'version' -d 'Show the version.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast send" help' -l 'help' -d 'Show help information.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast dismiss" all' -l 'all' -d 'Close every toast.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast dismiss" version' -l 'version' -d 'Show the version.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast dismiss" help' -l 'help' -d 'Show help information.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast list" json' -l 'json' -d 'Print the toasts as a JSON array.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast list" version' -l 'version' -d 'Show the version.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast list" help' -l 'help' -d 'Show help information.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast history" json' -l 'json' -d 'Print the toasts as a JSON array.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast history" version' -l 'version' -d 'Show the version.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast history" help' -l 'help' -d 'Show help information.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast restore" version' -l 'version' -d 'Show the version.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast restore" help' -l 'help' -d 'Show help information.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast action" version' -l 'version' -d 'Show the version.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast action" help' -l 'help' -d 'Show help information.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast dnd" -eq 1' -fka 'on off toggle status'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast dnd" version' -l 'version' -d 'Show the version.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast dnd" help' -l 'help' -d 'Show help information.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast version" version' -l 'version' -d 'Show the version.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast version" help' -l 'help' -d 'Show help information.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast hud" stream' -l 'stream' -d 'Read values from standard input, one per line.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast hud" muted' -l 'muted' -d 'Show the bar as muted.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast hud" label' -l 'label' -d 'A text label.' -rfka ''
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast hud" icon' -l 'icon' -d 'An icon name or path.' -rfka ''
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast hud" version' -l 'version' -d 'Show the version.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast hud" help' -l 'help' -d 'Show help information.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast loading" version' -l 'version' -d 'Show the version.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast loading" help' -l 'help' -d 'Show help information.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast loading" -eq 1' -fa 'start' -d 'Start a loading spinner named KEY.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast loading" -eq 1' -fa 'stop' -d 'Stop the loading spinner named KEY.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast loading start" label' -l 'label' -d 'A text label.' -rfka ''
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast loading start" detach' -l 'detach' -d 'Return at once; the spinner stays until `toast loading stop KEY`.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast loading start" version' -l 'version' -d 'Show the version.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast loading start" help' -l 'help' -d 'Show help information.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast loading stop" version' -l 'version' -d 'Show the version.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast loading stop" help' -l 'help' -d 'Show help information.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast help" version' -l 'version' -d 'Show the version.'
