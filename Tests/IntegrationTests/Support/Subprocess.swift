@@ -74,6 +74,35 @@ private func resolve(_ name: String, path: String) -> String {
     return name
 }
 
+/// Starts a process that lives until this one exits: its stdin is a pipe whose write end this
+/// process keeps open and never writes, so the child sees end of file when we are gone (however we
+/// end). Waits up to `timeout` for its first stdout line and returns it with the pid; stderr goes
+/// to `stderrLog`. The pipes stay open for the rest of this process's life, on purpose.
+func spawnTiedToThisProcess(_ argv: [String], environment: [String: String], stderrLog: String,
+                            timeout: Double) throws -> (pid: pid_t, firstLine: String?) {
+    let input = makePipe(), output = makePipe()
+    let log = open(stderrLog, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+    defer {
+        close(input.read)
+        close(output.write)
+        if log >= 0 { close(log) }
+    }
+    let pid = try spawnProcess(argv, environment: environment, stdin: input.read, stdout: output.write,
+                               stderr: log >= 0 ? log : output.write)
+    let deadline = Deadline.after(timeout)
+    var line = Data()
+    while !line.contains(UInt8(ascii: "\n")) {
+        var fds = [pollfd(fd: output.read, events: Int16(POLLIN), revents: 0)]
+        guard poll(&fds, 1, deadline.remainingMilliseconds) > 0 else { break }
+        var byte: UInt8 = 0
+        guard read(output.read, &byte, 1) == 1 else { break }
+        line.append(byte)
+    }
+    let text = line.contains(UInt8(ascii: "\n"))
+        ? String(decoding: line.dropLast(), as: UTF8.self) : nil
+    return (pid, text)
+}
+
 /// Reaps `pid` if it has exited; returns its status (128 + signal when killed).
 private func reap(_ pid: pid_t, block: Bool) -> Int32? {
     var status: Int32 = 0
