@@ -21,8 +21,9 @@ enum StageError: Error, CustomStringConvertible {
 /// `TOASTD_STAGE_ENV` (the env file `scripts/stage start` printed; `scripts/test` sets it).
 /// A stage this process started stops by itself when the process exits (`--owner-pid`).
 ///
-/// Tests share the stage: leave it as you found it (terminate what you spawn, remove outputs
-/// you created).
+/// Tests share the stage: leave it as you found it (terminate what you spawn). sway 1.7 cannot
+/// unplug or disable a headless output, so a test that adds outputs or changes their scale uses
+/// a stage of its own: `Stage.makePrivate()`, stopped when the object goes away.
 final class Stage: Sendable {
     /// The stage's variables: WAYLAND_DISPLAY, SWAYSOCK, DBUS_SESSION_BUS_ADDRESS, XDG_RUNTIME_DIR,
     /// STAGE_OUTPUT, STAGE_WIDTH, STAGE_HEIGHT, STAGE_BACKGROUND, STAGE_DIR.
@@ -33,17 +34,34 @@ final class Stage: Sendable {
     let binDirectory: String
     /// How long `scripts/stage start` took, when this process started the stage.
     let startupMilliseconds: Int?
+    /// A private stage is stopped when this object goes away.
+    private let stopsOnDeinit: Bool
 
     private static let instance = Result<Stage, any Error> { try Stage.startOrReuse() }
 
     /// The stage of this test process; starts it on the first call.
     static func shared() throws -> Stage { try instance.get() }
 
-    private init(variables: [String: String], repository: String, binDirectory: String, startupMilliseconds: Int?) {
+    private init(variables: [String: String], repository: String, binDirectory: String, startupMilliseconds: Int?,
+                 stopsOnDeinit: Bool = false) {
         self.variables = variables
         self.repository = repository
         self.binDirectory = binDirectory
         self.startupMilliseconds = startupMilliseconds
+        self.stopsOnDeinit = stopsOnDeinit
+    }
+
+    deinit {
+        guard stopsOnDeinit else { return }
+        var env = ProcessInfo.processInfo.environment
+        env["STAGE_DIR"] = directory
+        _ = try? IntegrationTests.run(["\(repository)/scripts/stage", "stop"], environment: env, timeout: 30)
+    }
+
+    /// A stage of the caller's own (for tests that change outputs); stopped when released.
+    static func makePrivate() throws -> Stage {
+        try start(directory: "/tmp/toastd-stage-\(getuid())-test-\(getpid())-\(UUID().uuidString.prefix(6))",
+                  stopsOnDeinit: true)
     }
 
     // MARK: - What tests use
@@ -112,6 +130,17 @@ final class Stage: Sendable {
         try JSONSerialization.jsonObject(with: Data(swaymsg("-r", "-t", type).utf8))
     }
 
+    /// Adds a headless output (`swaymsg create_output`) and returns its name. It stays for the
+    /// stage's life (sway 1.7 cannot remove it): use a private stage.
+    func createOutput() throws -> String {
+        let before = Set(try outputNames())
+        try swaymsg("create_output")
+        guard let added = Set(try outputNames()).subtracting(before).first else {
+            throw StageError.startFailed("swaymsg create_output added no output")
+        }
+        return added
+    }
+
     /// The names of the stage's current outputs.
     func outputNames() throws -> [String] {
         let outputs = try swaymsgJSON(type: "get_outputs") as? [[String: Any]] ?? []
@@ -137,22 +166,25 @@ final class Stage: Sendable {
 
     // MARK: - Starting
 
-    private static func startOrReuse() throws -> Stage {
-        let env = ProcessInfo.processInfo.environment
-        let repository = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().path
-        let binDirectory = env["TOASTD_BIN_DIR"] ?? URL(fileURLWithPath: CommandLine.arguments[0])
-            .resolvingSymlinksInPath().deletingLastPathComponent().path
+    private static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
 
-        if let envFile = env["TOASTD_STAGE_ENV"], !envFile.isEmpty {
+    private static let binDirectory = ProcessInfo.processInfo.environment["TOASTD_BIN_DIR"]
+        ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
+
+    private static func startOrReuse() throws -> Stage {
+        if let envFile = ProcessInfo.processInfo.environment["TOASTD_STAGE_ENV"], !envFile.isEmpty {
             return Stage(variables: try parse(envFile: envFile), repository: repository,
                          binDirectory: binDirectory, startupMilliseconds: nil)
         }
-
         // Our own stage, in a directory of our own: other test runs on this machine keep theirs.
-        let directory = "/tmp/toastd-stage-\(getuid())-test-\(getpid())"
-        var childEnv = env
+        return try start(directory: "/tmp/toastd-stage-\(getuid())-test-\(getpid())", stopsOnDeinit: false)
+    }
+
+    /// Starts a stage in `directory`; it also stops by itself when this process exits.
+    private static func start(directory: String, stopsOnDeinit: Bool) throws -> Stage {
+        var childEnv = ProcessInfo.processInfo.environment
         childEnv["STAGE_DIR"] = directory
         let started = ContinuousClock.now
         let result = try IntegrationTests.run(
@@ -164,7 +196,7 @@ final class Stage: Sendable {
         let ms = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
         FileHandle.standardError.write(Data("Stage: \(result.stderrText.trimmingCharacters(in: .whitespacesAndNewlines)) [\(ms) ms from the test]\n".utf8))
         return Stage(variables: try parse(envFile: envFile), repository: repository,
-                     binDirectory: binDirectory, startupMilliseconds: ms)
+                     binDirectory: binDirectory, startupMilliseconds: ms, stopsOnDeinit: stopsOnDeinit)
     }
 
     private static func parse(envFile: String) throws -> [String: String] {
