@@ -4,6 +4,17 @@ import PackageDescription
 // Pipeline: WaylandScanner (XML → Swift, via the build plugin) → Wayland (bindings + runtime)
 // → ToastCore (model) → ToastRender (Cairo/Pango) → ToastDaemon (loop, surfaces, socket, D-Bus).
 // Front doors: `toast` (CLI over ToastProtocol) and ToastDBus (org.freedesktop.Notifications).
+/// Header directories of pangocairo (what `pkg-config --cflags pangocairo` lists, minus -pthread).
+/// Both multiarch triples are listed; a missing directory is ignored by clang.
+let pangoCairoIncludes = [
+    "/usr/include/pango-1.0", "/usr/include/glib-2.0", "/usr/include/harfbuzz",
+    "/usr/include/freetype2", "/usr/include/libpng16", "/usr/include/fribidi",
+    "/usr/include/cairo", "/usr/include/pixman-1",
+    "/usr/lib/x86_64-linux-gnu/glib-2.0/include", "/usr/lib/aarch64-linux-gnu/glib-2.0/include",
+]
+
+let pangoCairoFlags: [SwiftSetting] = [.unsafeFlags(pangoCairoIncludes.flatMap { ["-Xcc", "-I\($0)"] })]
+
 let package = Package(
     name: "toastd",
     products: [
@@ -20,15 +31,17 @@ let package = Package(
         .systemLibrary(name: "CWayland", pkgConfig: "wayland-client",
                        providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CLinux"),
-        .systemLibrary(name: "CCairo", pkgConfig: "pangocairo",
-                       providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        // No pkgConfig here: pango's .pc pulls `-pthread` into the C flags, which SwiftPM refuses with a
+        // warning on every build. The include paths are given to ToastRender, its only importer.
+        .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd",
                        providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CXkbCommon", pkgConfig: "xkbcommon",
                        providers: [.apt(["libxkbcommon-dev"])]),
 
         // Protocol XML → Swift, at build time.
-        .executableTarget(name: "WaylandScanner"),
+        .target(name: "WaylandScannerKit"),
+        .executableTarget(name: "WaylandScanner", dependencies: ["WaylandScannerKit"]),
         .plugin(name: "WaylandScannerPlugin", capability: .buildTool(),
                 dependencies: ["WaylandScanner"]),
         .target(name: "Wayland", dependencies: ["CWayland", "CLinux"],
@@ -37,7 +50,8 @@ let package = Package(
         // Pure logic: no I/O.
         .target(name: "ToastCore"),
         .target(name: "ToastProtocol"),
-        .target(name: "ToastRender", dependencies: ["CCairo"]),
+        .target(name: "ToastRender", dependencies: ["CCairo"],
+                swiftSettings: pangoCairoFlags),
 
         // I/O.
         .target(name: "ToastDBus", dependencies: ["CSystemd", "CLinux"]),
@@ -54,11 +68,11 @@ let package = Package(
                           dependencies: ["Wayland", "CWayland", "CLinux", "CXkbCommon"]),
 
         // Tests.
-        .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScanner"]),
+        .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScannerKit"]),
         .testTarget(name: "WaylandTests", dependencies: ["Wayland", "CWayland"]),
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore"]),
-        .testTarget(name: "ToastProtocolTests", dependencies: ["ToastProtocol"]),
-        .testTarget(name: "ToastRenderTests", dependencies: ["ToastRender"]),
+        .testTarget(name: "ToastProtocolTests", dependencies: ["ToastProtocol", "toast"]),
+        .testTarget(name: "ToastRenderTests", dependencies: ["ToastRender"], swiftSettings: pangoCairoFlags),
         .testTarget(name: "ToastDBusTests", dependencies: ["ToastDBus"]),
         .testTarget(name: "IntegrationTests", dependencies: ["ToastProtocol"]),
     ],

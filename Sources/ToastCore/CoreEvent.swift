@@ -1,0 +1,13 @@
+/// Something a waiting client must hear about. The model queues these; the daemon drains them
+/// (`ToastModel.drainEvents()`) and routes each to its origin: a D-Bus signal or a CLI `--wait` reply.
+public enum CoreEvent: Equatable, Sendable {
+    /// A notification closed (D-Bus `NotificationClosed`).
+    case closed(id: NotificationID, reason: CloseReason, origin: ClientID?)
+    /// The user (or a client) invoked an action (D-Bus `ActionInvoked`); a `closed` usually follows.
+    case actionInvoked(id: NotificationID, key: String, origin: ClientID?)
+    /// Another client replaced this notification (same id, same place): the previous origin no longer
+    /// gets its events, so a CLI waiting on it can stop waiting.
+    case replaced(id: NotificationID, previousOrigin: ClientID)
+    /// The loading spinner started (first key) or stopped (last key).
+    case loadingChanged(isActive: Bool)
+}

@@ -1,0 +1,25 @@
+/// Why a notification request was refused.
+public enum NotificationError: Error, Equatable, Sendable {
+    /// No summary, no body, no progress value and no image: nothing to show.
+    case emptyNotification
+    /// A raw image whose size or pixel count is wrong (the reason says which).
+    case invalidImage(String)
+}
+
+/// Why an action could not be invoked.
+public enum ActionError: Error, Equatable, Sendable {
+    /// No notification with this id is open (it may have closed already).
+    case unknownNotification(NotificationID)
+    /// The notification has no action with this key (`"default"` when the caller gave none).
+    case unknownAction(id: NotificationID, key: String)
+}
+
+/// Why a HUD request was refused.
+public enum HUDError: Error, Equatable, Sendable {
+    /// A value bar needs a kind ("volume", "brightness", ...).
+    case emptyBarKind
+    /// A loading key must not be empty.
+    case emptyLoadingKey
+    /// More loading keys at once than `HUDConfig.maxLoadingKeys`.
+    case tooManyLoadingKeys
+}

@@ -1,0 +1,84 @@
+/// What a client asks for: the content of a notification and what it replaces.
+///
+/// Both front doors build one of these (D-Bus `Notify` and the `toast` CLI) and hand it to
+/// `ToastModel.notify`, which validates it.
+public struct NotificationRequest: Equatable, Sendable {
+    public var appName: String
+    public var appIcon = ""
+    public var summary: String
+    public var body: String
+    public var actions: [NotificationAction] = []
+    public var urgency = Urgency.normal
+    public var category: String?
+    public var desktopEntry: String?
+    public var expireTimeout = ExpireTimeout.serverDefault
+    /// Clamped to 0...100.
+    public var progress: Int?
+    /// `x-canonical-private-synchronous`, `x-dunst-stack-tag` or the CLI's `--tag`.
+    public var tag: String?
+    public var isTransient = false
+    public var isResident = false
+    public var image: NotificationImage?
+    /// The id to replace in place; 0 means none. An unknown id gets a new notification (like mako).
+    public var replacesID: NotificationID = 0
+    public var origin: ClientID?
+
+    public init(appName: String = "", summary: String = "", body: String = "") {
+        self.appName = appName
+        self.summary = summary
+        self.body = body
+    }
+
+    /// This request with every value brought within `limits`, or the reason it cannot be shown.
+    func validated(limits: TextLimits) throws(NotificationError) -> NotificationRequest {
+        var request = self
+        request.appName = appName.truncated(toUTF8Bytes: limits.nameBytes)
+        request.appIcon = appIcon.truncated(toUTF8Bytes: limits.pathBytes)
+        request.summary = summary.truncated(toUTF8Bytes: limits.summaryBytes)
+        request.body = body.truncated(toUTF8Bytes: limits.bodyBytes)
+        request.category = category.truncatedOrNil(toUTF8Bytes: limits.nameBytes)
+        request.desktopEntry = desktopEntry.truncatedOrNil(toUTF8Bytes: limits.nameBytes)
+        request.tag = tag.truncatedOrNil(toUTF8Bytes: limits.nameBytes)
+        request.progress = progress.map { min(max($0, 0), 100) }
+        request.actions = Self.validatedActions(actions, limits: limits)
+
+        switch expireTimeout {
+        case .after(let milliseconds) where milliseconds == 0: request.expireTimeout = .never
+        case .after(let milliseconds) where milliseconds < 0: request.expireTimeout = .serverDefault
+        default: break
+        }
+
+        switch image {
+        case .pixels(let raw): try Self.checkImage(raw, limits: limits)
+        case .path(let path): request.image = path.isEmpty ? nil : .path(path.truncated(toUTF8Bytes: limits.pathBytes))
+        case nil: break
+        }
+
+        if request.summary.isEmpty && request.body.isEmpty && request.progress == nil && request.image == nil {
+            throw .emptyNotification
+        }
+        return request
+    }
+
+    /// Drops actions with an empty key and repeated keys (the first wins), caps count and lengths.
+    private static func validatedActions(_ actions: [NotificationAction], limits: TextLimits) -> [NotificationAction] {
+        var seen: Set<String> = []
+        var result: [NotificationAction] = []
+        for action in actions where result.count < limits.maxActions {
+            let key = action.key.truncated(toUTF8Bytes: limits.nameBytes)
+            guard !key.isEmpty, seen.insert(key).inserted else { continue }
+            result.append(NotificationAction(key: key, label: action.label.truncated(toUTF8Bytes: limits.nameBytes)))
+        }
+        return result
+    }
+
+    private static func checkImage(_ image: RGBAImage, limits: TextLimits) throws(NotificationError) {
+        let sides = 1...limits.maxImageSide
+        guard sides.contains(image.width), sides.contains(image.height) else {
+            throw .invalidImage("size \(image.width)x\(image.height) outside 1...\(limits.maxImageSide)")
+        }
+        guard image.pixels.count == image.width * image.height * 4 else {
+            throw .invalidImage("\(image.pixels.count) bytes for \(image.width)x\(image.height) RGBA")
+        }
+    }
+}

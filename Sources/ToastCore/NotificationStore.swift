@@ -1,0 +1,247 @@
+/// Settings of the notification store.
+public struct NotificationConfig: Equatable, Sendable {
+    /// Timeouts used when the client asks for the server default (D-Bus -1); nil means never.
+    public var lowTimeout: Milliseconds? = 5000
+    public var normalTimeout: Milliseconds? = 5000
+    public var criticalTimeout: Milliseconds? = nil
+    /// Closed notifications kept for listing and `restoreLast` (transient ones are not kept).
+    public var historyLimit = 50
+    /// Open notifications beyond this many push out the oldest (closed as `undefined`). Also what
+    /// guarantees a free id always exists.
+    public var maxOpen = 1000
+    public var limits = TextLimits()
+
+    public init() {}
+
+    public func defaultTimeout(for urgency: Urgency) -> Milliseconds? {
+        switch urgency {
+        case .low: lowTimeout
+        case .normal: normalTimeout
+        case .critical: criticalTimeout
+        }
+    }
+}
+
+/// The open notifications, the history of closed ones and do-not-disturb.
+///
+/// Do-not-disturb: while it is on, non-critical notifications are accepted and listed (`all`) but not
+/// visible. Their timeouts run as usual, so most of them expire into the history unseen; those still
+/// open when it is turned off become visible then, with whatever time they have left. Critical ones
+/// show regardless.
+public struct NotificationStore: Sendable {
+    public let config: NotificationConfig
+    /// Open notifications, newest first (a replacement keeps its place).
+    public private(set) var all: [Notification] = []
+    /// Closed notifications, newest first, at most `config.historyLimit`.
+    public private(set) var history: [HistoryEntry] = []
+    public private(set) var doNotDisturb = false
+    /// Bumped whenever what the renderer draws (`visible`) changes.
+    public private(set) var generation: UInt64 = 0
+
+    var ids = IDAllocator()
+    private var events: [CoreEvent] = []
+
+    public init(config: NotificationConfig = NotificationConfig()) {
+        self.config = config
+    }
+
+    // MARK: Queries
+
+    /// What the renderer draws, newest first.
+    public var visible: [Notification] { all.filter(\.isVisible) }
+
+    public func notification(id: NotificationID) -> Notification? {
+        all.first { $0.id == id }
+    }
+
+    /// The earliest time a notification expires, if any does.
+    public var nextDeadline: Instant? {
+        all.compactMap(\.expiresAt).min()
+    }
+
+    /// Events since the last call, oldest first.
+    public mutating func drainEvents() -> [CoreEvent] {
+        defer { events.removeAll() }
+        return events
+    }
+
+    // MARK: Notify
+
+    /// Shows a notification, or replaces one in place, and returns its id.
+    ///
+    /// A known non-zero `replacesID` is replaced (same id, same place, timeout restarted); otherwise an open
+    /// notification with the same tag and app name is; otherwise a new id is allocated.
+    public mutating func notify(_ request: NotificationRequest, now: Instant) throws(NotificationError) -> NotificationID {
+        let request = try request.validated(limits: config.limits)
+        if let index = indexToReplace(for: request) {
+            replace(at: index, with: request, now: now)
+            return all[index].id
+        }
+        if all.count >= config.maxOpen, let oldest = all.last {
+            close(id: oldest.id, reason: .undefined, now: now)
+        }
+        let id = allocateID()
+        var notification = Notification(id: id, request: request, createdAt: now, now: now)
+        show(&notification, now: now)
+        all.insert(notification, at: 0)
+        if notification.isVisible { generation += 1 }
+        return id
+    }
+
+    private func indexToReplace(for request: NotificationRequest) -> Int? {
+        if request.replacesID != 0, let index = index(of: request.replacesID) {
+            return index
+        }
+        if let tag = request.tag {
+            return all.firstIndex { $0.tag == tag && $0.appName == request.appName }
+        }
+        return nil
+    }
+
+    private mutating func replace(at index: Int, with request: NotificationRequest, now: Instant) {
+        let old = all[index]
+        var new = Notification(id: old.id, request: request, createdAt: old.createdAt, now: now)
+        show(&new, now: now, shownBefore: old.shownAt)
+        if let previousOrigin = old.origin, previousOrigin != new.origin {
+            events.append(.replaced(id: old.id, previousOrigin: previousOrigin))
+        }
+        all[index] = new
+        if old.isVisible || new.isVisible { generation += 1 }
+    }
+
+    /// Sets visibility and restarts the timeout. `shownBefore` keeps an entrance time across an update in place.
+    private func show(_ notification: inout Notification, now: Instant, shownBefore: Instant? = nil) {
+        notification.shownAt = isAllowedToShow(notification) ? (shownBefore ?? now) : nil
+        notification.expiresAt = timeout(for: notification).map { now + $0 }
+    }
+
+    private func timeout(for notification: Notification) -> Milliseconds? {
+        switch notification.expireTimeout {
+        case .serverDefault: config.defaultTimeout(for: notification.urgency)
+        case .never: nil
+        case .after(let milliseconds): milliseconds
+        }
+    }
+
+    private func isAllowedToShow(_ notification: Notification) -> Bool {
+        !doNotDisturb || notification.urgency == .critical
+    }
+
+    // MARK: Close
+
+    /// Closes an open notification and returns it. An unknown or already closed id is not an error:
+    /// nothing happens and nil is returned (notify-send closes ids that are already gone).
+    @discardableResult
+    public mutating func close(id: NotificationID, reason: CloseReason, now: Instant) -> Notification? {
+        guard let index = index(of: id) else { return nil }
+        let notification = all.remove(at: index)
+        if notification.isVisible { generation += 1 }
+        events.append(.closed(id: id, reason: reason, origin: notification.origin))
+        if !notification.isTransient {
+            history.insert(HistoryEntry(notification: notification, reason: reason, closedAt: now), at: 0)
+            if history.count > config.historyLimit { history.removeLast(history.count - config.historyLimit) }
+        }
+        return notification
+    }
+
+    /// Dismisses the newest visible notification (what `makoctl dismiss` does); returns its id, or nil
+    /// when none is visible.
+    @discardableResult
+    public mutating func dismissNewest(now: Instant) -> NotificationID? {
+        guard let newest = visible.first else { return nil }
+        close(id: newest.id, reason: .dismissed, now: now)
+        return newest.id
+    }
+
+    /// Dismisses every open notification (hidden ones too), oldest first so the history keeps the newest
+    /// on top. Returns how many closed.
+    @discardableResult
+    public mutating func dismissAll(now: Instant) -> Int {
+        let ids = all.reversed().map(\.id)
+        for id in ids { close(id: id, reason: .dismissed, now: now) }
+        return ids.count
+    }
+
+    /// Reopens the most recently closed notification from the history, under its old id if that is free,
+    /// with its timeout restarted. Returns its id, or nil when the history is empty.
+    @discardableResult
+    public mutating func restoreLast(now: Instant) -> NotificationID? {
+        guard !history.isEmpty else { return nil }
+        var notification = history.removeFirst().notification
+        if all.count >= config.maxOpen, let oldest = all.last {
+            close(id: oldest.id, reason: .undefined, now: now)
+        }
+        if isOpen(notification.id) {
+            notification.id = allocateID()
+        }
+        notification.updatedAt = now
+        show(&notification, now: now)
+        all.insert(notification, at: 0)
+        if notification.isVisible { generation += 1 }
+        return notification.id
+    }
+
+    // MARK: Actions
+
+    /// Invokes an action (`nil` means the default action, the click): emits `actionInvoked`, then closes
+    /// the notification as dismissed unless it is resident.
+    public mutating func invokeAction(id: NotificationID, key: String? = nil, now: Instant) throws(ActionError) {
+        guard let notification = notification(id: id) else { throw .unknownNotification(id) }
+        let key = key ?? NotificationAction.defaultKey
+        guard notification.actions.contains(where: { $0.key == key }) else {
+            throw .unknownAction(id: id, key: key)
+        }
+        events.append(.actionInvoked(id: id, key: key, origin: notification.origin))
+        if !notification.isResident {
+            close(id: id, reason: .dismissed, now: now)
+        }
+    }
+
+    // MARK: Do not disturb
+
+    /// Turns do-not-disturb on or off; returns whether that changed it.
+    @discardableResult
+    public mutating func setDoNotDisturb(_ on: Bool, now: Instant) -> Bool {
+        guard on != doNotDisturb else { return false }
+        doNotDisturb = on
+        var visibilityChanged = false
+        for index in all.indices {
+            let allowed = isAllowedToShow(all[index])
+            if allowed != all[index].isVisible {
+                all[index].shownAt = allowed ? now : nil
+                visibilityChanged = true
+            }
+        }
+        if visibilityChanged { generation += 1 }
+        return true
+    }
+
+    // MARK: Time
+
+    /// Closes, as expired, every notification due at `now`, earliest deadline first.
+    public mutating func advance(to now: Instant) {
+        // Among equal deadlines the oldest goes first, so events come in the order the notifications came.
+        let due = all.reversed().enumerated().compactMap { age, notification -> (Instant, Int, NotificationID)? in
+            guard let deadline = notification.expiresAt, deadline <= now else { return nil }
+            return (deadline, age, notification.id)
+        }
+        for (_, _, id) in due.sorted(by: { ($0.0, $0.1) < ($1.0, $1.1) }) {
+            close(id: id, reason: .expired, now: now)
+        }
+    }
+
+    // MARK: Helpers
+
+    private func index(of id: NotificationID) -> Int? {
+        all.firstIndex { $0.id == id }
+    }
+
+    private func isOpen(_ id: NotificationID) -> Bool {
+        index(of: id) != nil
+    }
+
+    private mutating func allocateID() -> NotificationID {
+        let open = Set(all.map(\.id))
+        return ids.allocate { open.contains($0) }
+    }
+}

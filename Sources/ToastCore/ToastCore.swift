@@ -1,1 +1,0 @@
-// ToastCore module: placeholder until its first real file lands.

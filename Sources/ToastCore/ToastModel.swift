@@ -1,0 +1,175 @@
+/// The model of toastd: every notification and HUD the daemon shows, in one value.
+///
+/// Data flows one way: a front door (control socket, D-Bus) turns a request into a call here; the daemon
+/// then drains `drainEvents()` and routes each event to its origin, redraws when `generation` moved, and
+/// arms one timer at `nextDeadline`, calling `advance(to:)` when it fires. Pure and single-threaded: no
+/// I/O, no clock (every `now` is the daemon's CLOCK_MONOTONIC in milliseconds).
+///
+/// ```swift
+/// var model = ToastModel()
+/// let id = try model.notify(request, now: now)      // D-Bus Notify / `toast notify`
+/// model.advance(to: now)                            // when the timerfd fires
+/// for event in model.drainEvents() { route(event) } // after every call
+/// if model.generation != drawn { redraw(model.visible, model.hud) }
+/// armTimer(at: model.nextDeadline)
+/// ```
+///
+/// The parts: `NotificationStore` (open notifications, history, do-not-disturb) and `HUD` (value bar,
+/// loading spinner). Their settings are `NotificationConfig` and `HUDConfig`.
+public struct ToastModel: Sendable {
+    public private(set) var notifications: NotificationStore
+    public private(set) var hud: HUD
+    private var events: [CoreEvent] = []
+
+    public init(notifications: NotificationConfig = NotificationConfig(), hud: HUDConfig = HUDConfig()) {
+        self.notifications = NotificationStore(config: notifications)
+        self.hud = HUD(config: hud)
+    }
+
+    // MARK: Daemon loop
+
+    /// Events since the last call, in the order they happened.
+    public mutating func drainEvents() -> [CoreEvent] {
+        defer { events.removeAll() }
+        return events
+    }
+
+    /// Changes whenever anything drawn changes (use `notifications.generation` or `hud.generation` to
+    /// redraw only one of them).
+    public var generation: UInt64 { notifications.generation &+ hud.generation }
+
+    /// The earliest moment something is due (a notification expires, the bar hides, an orphaned loading
+    /// key stops); nil when nothing is.
+    public var nextDeadline: Instant? {
+        [notifications.nextDeadline, hud.nextDeadline].compactMap { $0 }.min()
+    }
+
+    /// Does whatever is due at `now`; the resulting events wait in `drainEvents()`.
+    public mutating func advance(to now: Instant) {
+        notifications.advance(to: now)
+        hud.advance(to: now)
+        collectEvents()
+    }
+
+    /// Whether something animates on its own, so the daemon keeps requesting frames.
+    public var isAnimating: Bool { hud.isAnimating }
+
+    // MARK: Notifications
+
+    /// What the renderer draws, newest first.
+    public var visible: [Notification] { notifications.visible }
+    /// Open notifications, hidden ones included, newest first.
+    public var all: [Notification] { notifications.all }
+    /// Closed notifications, newest first.
+    public var history: [HistoryEntry] { notifications.history }
+
+    public func notification(id: NotificationID) -> Notification? {
+        notifications.notification(id: id)
+    }
+
+    /// See `NotificationStore.notify`.
+    public mutating func notify(_ request: NotificationRequest, now: Instant) throws(NotificationError) -> NotificationID {
+        defer { collectEvents() }
+        return try notifications.notify(request, now: now)
+    }
+
+    /// Closes a notification; an unknown or closed id does nothing and returns nil.
+    @discardableResult
+    public mutating func close(id: NotificationID, reason: CloseReason, now: Instant) -> Notification? {
+        defer { collectEvents() }
+        return notifications.close(id: id, reason: reason, now: now)
+    }
+
+    /// Dismisses the newest visible notification; returns its id.
+    @discardableResult
+    public mutating func dismissNewest(now: Instant) -> NotificationID? {
+        defer { collectEvents() }
+        return notifications.dismissNewest(now: now)
+    }
+
+    /// Dismisses every open notification, hidden ones too; returns how many.
+    @discardableResult
+    public mutating func dismissAll(now: Instant) -> Int {
+        defer { collectEvents() }
+        return notifications.dismissAll(now: now)
+    }
+
+    /// Reopens the most recently closed notification (same id if free); nil when the history is empty.
+    @discardableResult
+    public mutating func restoreLast(now: Instant) -> NotificationID? {
+        defer { collectEvents() }
+        return notifications.restoreLast(now: now)
+    }
+
+    /// Invokes an action (`nil`: the default one), then closes the notification unless it is resident.
+    public mutating func invokeAction(id: NotificationID, key: String? = nil, now: Instant) throws(ActionError) {
+        defer { collectEvents() }
+        try notifications.invokeAction(id: id, key: key, now: now)
+    }
+
+    /// Whether do-not-disturb is on (see `NotificationStore` for what it hides).
+    public var doNotDisturb: Bool { notifications.doNotDisturb }
+
+    /// Turns do-not-disturb on or off; returns whether that changed it.
+    @discardableResult
+    public mutating func setDoNotDisturb(_ on: Bool, now: Instant) -> Bool {
+        defer { collectEvents() }
+        return notifications.setDoNotDisturb(on, now: now)
+    }
+
+    /// Flips do-not-disturb and returns the new state.
+    @discardableResult
+    public mutating func toggleDoNotDisturb(now: Instant) -> Bool {
+        defer { collectEvents() }
+        notifications.setDoNotDisturb(!doNotDisturb, now: now)
+        return doNotDisturb
+    }
+
+    // MARK: HUD
+
+    /// See `HUD.showBar`.
+    @discardableResult
+    public mutating func showBar(kind: String, value: Int, muted: Bool = false, label: String? = nil,
+                                 icon: String? = nil, timeout: Milliseconds? = nil,
+                                 now: Instant) throws(HUDError) -> BarWarning? {
+        defer { collectEvents() }
+        return try hud.showBar(kind: kind, value: value, muted: muted, label: label, icon: icon, timeout: timeout, now: now)
+    }
+
+    /// Hides the value bar now; returns whether one was shown.
+    @discardableResult
+    public mutating func hideBar() -> Bool {
+        defer { collectEvents() }
+        return hud.hideBar()
+    }
+
+    /// See `HUD.loadingStart`.
+    @discardableResult
+    public mutating func loadingStart(key: String, label: String? = nil, owner: ClientID? = nil,
+                                      detach: Bool = false, now: Instant) throws(HUDError) -> Bool {
+        defer { collectEvents() }
+        return try hud.loadingStart(key: key, label: label, owner: owner, detach: detach, now: now)
+    }
+
+    /// Stops a loading key, whoever started it; returns whether it was active.
+    @discardableResult
+    public mutating func loadingStop(key: String) -> Bool {
+        defer { collectEvents() }
+        return hud.loadingStop(key: key)
+    }
+
+    /// A client disconnected: its attached loading keys stop after the grace period.
+    public mutating func ownerDisconnected(_ client: ClientID, now: Instant) {
+        defer { collectEvents() }
+        hud.ownerDisconnected(client, now: now)
+    }
+
+    // MARK: -
+
+    /// Moves the parts' events into the one ordered queue. Every mutating call ends here, and each touches
+    /// one part, so the queue keeps the order in which things happened.
+    private mutating func collectEvents() {
+        events += notifications.drainEvents()
+        events += hud.drainEvents()
+    }
+}

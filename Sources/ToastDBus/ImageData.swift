@@ -1,0 +1,81 @@
+/// Validation and conversion of the `(iiibiiay)` image hints (`image-data`, `image_data`, `icon_data`).
+///
+/// Nothing is read outside `data`: every index is checked against the byte count before the copy.
+public enum ImageData {
+    /// Largest accepted width or height. Larger images are dropped (the notification still shows).
+    public static let maxSide = 2048
+
+    /// Validates the fields of an image hint and converts the pixels to tightly packed RGBA8.
+    /// Returns the image, or a reason it was refused.
+    public static func decode(width: Int, height: Int, rowstride: Int, hasAlpha: Bool,
+                              bitsPerSample: Int, channels: Int, data: [UInt8]) -> Result<BusImage, ImageError> {
+        guard width > 0, height > 0 else { return .failure(.badSize(width: width, height: height)) }
+        guard width <= maxSide, height <= maxSide else { return .failure(.tooLarge(width: width, height: height)) }
+        guard bitsPerSample == 8 else { return .failure(.unsupportedBits(bitsPerSample)) }
+        guard channels == 3 || channels == 4, hasAlpha == (channels == 4) else {
+            return .failure(.unsupportedChannels(channels: channels, hasAlpha: hasAlpha))
+        }
+        let rowBytes = width * channels
+        guard rowstride >= rowBytes else { return .failure(.rowstrideTooSmall(rowstride: rowstride, needed: rowBytes)) }
+        // Widths are bounded above and rowstride came from an Int32, so this cannot overflow Int64.
+        let needed = rowstride * (height - 1) + rowBytes
+        guard data.count >= needed else { return .failure(.tooFewBytes(have: data.count, needed: needed)) }
+
+        if channels == 4 && rowstride == rowBytes {
+            // Already packed RGBA (the common case): share the received bytes, no copy.
+            return .success(BusImage(width: width, height: height,
+                                     rgba: data.count == needed ? data : Array(data[..<needed])))
+        }
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        data.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<height {
+                    var s = y * rowstride
+                    var d = y * width * 4
+                    if channels == 4 {
+                        (dst.baseAddress! + d).update(from: src.baseAddress! + s, count: rowBytes)
+                    } else {
+                        for _ in 0..<width {
+                            dst[d] = src[s]; dst[d + 1] = src[s + 1]; dst[d + 2] = src[s + 2]; dst[d + 3] = 255
+                            s += 3; d += 4
+                        }
+                    }
+                }
+            }
+        }
+        return .success(BusImage(width: width, height: height, rgba: out))
+    }
+
+    /// Decodes a hint value of signature `(iiibiiay)`.
+    public static func decode(_ value: BusValue) -> Result<BusImage, ImageError> {
+        guard case .structure(let f) = value, f.count == 7,
+              case .int32(let w) = f[0], case .int32(let h) = f[1], case .int32(let rs) = f[2],
+              case .bool(let alpha) = f[3], case .int32(let bits) = f[4], case .int32(let ch) = f[5],
+              case .bytes(let data) = f[6] else { return .failure(.wrongType) }
+        return decode(width: Int(w), height: Int(h), rowstride: Int(rs), hasAlpha: alpha,
+                      bitsPerSample: Int(bits), channels: Int(ch), data: data)
+    }
+}
+
+/// Why an image hint was dropped.
+public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
+    case wrongType
+    case badSize(width: Int, height: Int)
+    case tooLarge(width: Int, height: Int)
+    case unsupportedBits(Int)
+    case unsupportedChannels(channels: Int, hasAlpha: Bool)
+    case rowstrideTooSmall(rowstride: Int, needed: Int)
+    case tooFewBytes(have: Int, needed: Int)
+
+    public var description: String {
+        switch self {
+        case .wrongType: return "image hint is not (iiibiiay)"
+        case .badSize(let w, let h): return "image size \(w)x\(h) is empty or negative"
+        case .tooLarge(let w, let h): return "image \(w)x\(h) exceeds \(ImageData.maxSide)x\(ImageData.maxSide)"
+        case .unsupportedBits(let b): return "image has \(b) bits per sample (only 8 supported)"
+        case .unsupportedChannels(let c, let a): return "image has \(c) channels with has_alpha=\(a) (need 3/false or 4/true)"
+        case .rowstrideTooSmall(let rs, let n): return "image rowstride \(rs) < width*channels \(n)"
+        case .tooFewBytes(let have, let n): return "image has \(have) bytes, needs \(n)"
+        }
+    }
+}

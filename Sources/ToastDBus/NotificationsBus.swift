@@ -1,0 +1,259 @@
+import CSystemd
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// org.freedesktop.Notifications (spec 1.2, plus the 1.3 ActivationToken signal) and org.toastd.Hud1 on
+/// the session bus, through sd-bus, driven by the caller's own poll/epoll loop.
+///
+/// Loop contract (one thread, no extra threads):
+/// 1. watch `fd` for `epollEvents` (or `pollEvents` with poll(2)); wake by `deadline` at the latest;
+/// 2. when woken, and before every wait, call `process()` (it drains: runs sd_bus_process until idle);
+/// 3. re-read `epollEvents` and `deadline` after `process()` and after any `emit…` (a queued write adds
+///    EPOLLOUT).
+/// Delegate calls happen inside `process()`.
+public final class NotificationsBus {
+    public static let busName = "org.freedesktop.Notifications"
+    public static let objectPath = "/org/freedesktop/Notifications"
+    public static let interface = "org.freedesktop.Notifications"
+    public static let hudPath = "/org/toastd/Hud"
+    public static let hudInterface = "org.toastd.Hud1"
+    /// GetCapabilities when the delegate does not say otherwise.
+    public static let defaultCapabilities = [
+        "actions", "body", "body-markup", "icon-static", "persistence",
+        "x-canonical-private-synchronous", "x-dunst-stack-tag",
+    ]
+
+    /// Receives calls; held weakly (the daemon usually owns the bus). Calls that arrive while it is
+    /// nil are answered with org.freedesktop.DBus.Error.Failed.
+    public weak var delegate: NotificationsBusDelegate?
+
+    /// True while we are the primary owner of org.freedesktop.Notifications.
+    public private(set) var ownsName = false
+
+    private let bus: OpaquePointer
+    /// Object and NameLost slots: live as long as we do.
+    private var permanentSlots: [OpaquePointer] = []
+    /// LoadingStart callers we watch for disconnection: unique name → NameOwnerChanged match slot.
+    private var clientWatches: [String: OpaquePointer] = [:]
+    /// Pending GetNameOwner checks (a client may leave before its match is installed).
+    private var ownerChecks: [String: OpaquePointer] = [:]
+    /// Slots to release once sd_bus_process has returned (not from inside their own callbacks).
+    private var retiredSlots: [OpaquePointer] = []
+
+    /// Connects to the session bus, exports both objects and requests the name.
+    ///
+    /// The name is always requested with ALLOW_REPLACEMENT (another daemon may take it over later:
+    /// `busNameLost()`); `replace` adds REPLACE_EXISTING to take it from the current owner.
+    /// - Throws: `.noSessionBus` when there is no bus to connect to; `.nameTaken` (owner's unique name,
+    ///   PID and command) when someone else owns the name and we did not or could not replace it.
+    public init(delegate: NotificationsBusDelegate, replace: Bool = false) throws(BusError) {
+        var connection: OpaquePointer? = nil
+        let r = sd_bus_open_user(&connection)
+        guard r >= 0, let connection else { throw .noSessionBus(errno: -r) }
+        bus = connection
+        self.delegate = delegate
+        // From here on, a throw runs deinit, which releases the connection.
+        try exportObjects()
+        try watchNameLost()
+        try requestName(replace: replace)
+    }
+
+    deinit {
+        for slot in permanentSlots + Array(clientWatches.values) + Array(ownerChecks.values) + retiredSlots {
+            sd_bus_slot_unref(slot)
+        }
+        sd_bus_flush_close_unref(bus)
+    }
+
+    // MARK: Event loop
+
+    /// The connection's file descriptor (stable for the connection's life; negative once closed).
+    public var fd: Int32 { sd_bus_get_fd(bus) }
+
+    /// poll(2) flags to wait for (`POLLIN`, plus `POLLOUT` while writes are queued); 0 if closed.
+    public var pollEvents: Int32 { max(sd_bus_get_events(bus), 0) }
+
+    /// The same as epoll flags (`EPOLLIN` = `POLLIN`, `EPOLLOUT` = `POLLOUT` on Linux).
+    public var epollEvents: UInt32 { UInt32(pollEvents) }
+
+    /// When sd-bus wants `process()` called even without fd activity (a call timeout, queued work):
+    /// absolute CLOCK_MONOTONIC microseconds, or nil for never. May be in the past: then don't sleep.
+    public var deadline: UInt64? {
+        var usec: UInt64 = 0
+        guard sd_bus_get_timeout(bus, &usec) >= 0, usec != UInt64.max else { return nil }
+        return usec
+    }
+
+    /// A poll/epoll_wait timeout in milliseconds for `deadline` (rounded up; -1 for none, 0 if due).
+    public var timeoutMilliseconds: Int32 {
+        guard let deadline else { return -1 }
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let nowUsec = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1_000
+        guard deadline > nowUsec else { return 0 }
+        return Int32(clamping: (deadline - nowUsec + 999) / 1_000)
+    }
+
+    /// Reads, dispatches and writes until sd-bus has nothing left to do. Delegate calls happen here
+    /// (and must not call `process()` again).
+    /// - Throws: `.disconnected` when the bus is gone (stop watching `fd` then).
+    public func process() throws(BusError) {
+        defer { releaseRetiredSlots() }
+        while true {
+            let r = sd_bus_process(bus, nil)
+            if r < 0 {
+                if [ECONNRESET, ENOTCONN, EPIPE].contains(-r) { throw .disconnected }
+                throw .sdBus(call: "sd_bus_process", errno: -r)
+            }
+            if r == 0 { return }
+        }
+    }
+
+    // MARK: Signals
+
+    /// NotificationClosed(id, reason).
+    @discardableResult
+    public func emitClosed(id: UInt32, reason: CloseReason) -> Bool {
+        emit("NotificationClosed") { w throws(MessageError) in try w.uint32(id); try w.uint32(reason.rawValue) }
+    }
+
+    /// ActionInvoked(id, key). Send `emitActivationToken` first when there is a token.
+    @discardableResult
+    public func emitActionInvoked(id: UInt32, key: String) -> Bool {
+        emit("ActionInvoked") { w throws(MessageError) in try w.uint32(id); try w.string(key) }
+    }
+
+    /// ActivationToken(id, token) (spec 1.3), sent just before ActionInvoked.
+    @discardableResult
+    public func emitActivationToken(id: UInt32, token: String) -> Bool {
+        emit("ActivationToken") { w throws(MessageError) in try w.uint32(id); try w.string(token) }
+    }
+
+    private func emit(_ member: String, _ fill: (MessageWriter) throws(MessageError) -> Void) -> Bool {
+        var m: OpaquePointer? = nil
+        guard sd_bus_message_new_signal(bus, &m, Self.objectPath, Self.interface, member) >= 0, let m else {
+            return false
+        }
+        defer { sd_bus_message_unref(m) }
+        do { try fill(MessageWriter(m: m)) } catch { return false }
+        return sd_bus_send(bus, m, nil) >= 0
+    }
+
+    // MARK: Setup
+
+    private var userdata: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    private func exportObjects() throws(BusError) {
+        // One message callback per object; dispatch on interface and member (no vtables from Swift).
+        let handler: sd_bus_message_handler_t = { m, userdata, error in
+            guard let m, let userdata else { return 0 }
+            return Unmanaged<NotificationsBus>.fromOpaque(userdata).takeUnretainedValue().handleMethodCall(m, error)
+        }
+        for path in [Self.objectPath, Self.hudPath] {
+            var slot: OpaquePointer? = nil
+            let r = sd_bus_add_object(bus, &slot, path, handler, userdata)
+            guard r >= 0, let slot else { throw .sdBus(call: "sd_bus_add_object(\(path))", errno: -r) }
+            permanentSlots.append(slot)
+        }
+    }
+
+    private func watchNameLost() throws(BusError) {
+        let handler: sd_bus_message_handler_t = { m, userdata, _ in
+            guard let m, let userdata else { return 0 }
+            Unmanaged<NotificationsBus>.fromOpaque(userdata).takeUnretainedValue().handleNameLost(m)
+            return 0
+        }
+        var slot: OpaquePointer? = nil
+        let r = sd_bus_match_signal(bus, &slot, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                    "org.freedesktop.DBus", "NameLost", handler, userdata)
+        guard r >= 0, let slot else { throw .sdBus(call: "sd_bus_match_signal(NameLost)", errno: -r) }
+        permanentSlots.append(slot)
+    }
+
+    private func requestName(replace: Bool) throws(BusError) {
+        var flags = UInt64(SD_BUS_NAME_ALLOW_REPLACEMENT)
+        if replace { flags |= UInt64(SD_BUS_NAME_REPLACE_EXISTING) }
+        let r = sd_bus_request_name(bus, Self.busName, flags)
+        if r == -EEXIST {
+            var owner = NameOwnerLookup.owner(of: Self.busName, on: bus)
+                ?? NameOwner(uniqueName: "another connection", pid: nil, command: nil)
+            if replace { owner.allowsReplacement = false }
+            throw .nameTaken(owner)
+        }
+        if [ENOENT, ECONNREFUSED, ECONNRESET, ENOTCONN].contains(-r) {
+            throw .noSessionBus(errno: -r)
+        }
+        guard r >= 0 else { throw .sdBus(call: "sd_bus_request_name", errno: -r) }
+        ownsName = true
+    }
+
+    private func handleNameLost(_ m: OpaquePointer) {
+        guard let name = try? MessageReader(m: m).string(), name == Self.busName else { return }
+        ownsName = false
+        delegate?.busNameLost()
+    }
+
+    // MARK: Hud clients
+
+    /// Watches a LoadingStart caller so the delegate learns when it leaves the bus.
+    func watchClient(_ name: String) {
+        guard !name.isEmpty, clientWatches[name] == nil else { return }
+        let changed: sd_bus_message_handler_t = { m, userdata, _ in
+            guard let m, let userdata else { return 0 }
+            Unmanaged<NotificationsBus>.fromOpaque(userdata).takeUnretainedValue().handleOwnerChanged(m)
+            return 0
+        }
+        let rule = "type='signal',sender='org.freedesktop.DBus',path='/org/freedesktop/DBus',"
+            + "interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='\(name)'"
+        var matchSlot: OpaquePointer? = nil
+        guard sd_bus_add_match_async(bus, &matchSlot, rule, changed, nil, userdata) >= 0, let matchSlot else { return }
+        clientWatches[name] = matchSlot
+
+        // The client may already be gone (a one-shot `gdbus call`); the bus answers in order, so this
+        // check, sent after AddMatch, closes the gap.
+        let checked: sd_bus_message_handler_t = { m, userdata, _ in
+            guard let m, let userdata else { return 0 }
+            Unmanaged<NotificationsBus>.fromOpaque(userdata).takeUnretainedValue().handleOwnerCheck(m)
+            return 0
+        }
+        var call: OpaquePointer? = nil
+        guard sd_bus_message_new_method_call(bus, &call, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                             "org.freedesktop.DBus", "GetNameOwner") >= 0, let call else { return }
+        defer { sd_bus_message_unref(call) }
+        guard (try? MessageWriter(m: call).string(name)) != nil else { return }
+        var callSlot: OpaquePointer? = nil
+        if sd_bus_call_async(bus, &callSlot, call, checked, userdata, 0) >= 0, let callSlot {
+            ownerChecks[name] = callSlot
+        }
+    }
+
+    private func handleOwnerChanged(_ m: OpaquePointer) {
+        let r = MessageReader(m: m)
+        guard let name = try? r.string(), let _ = try? r.string(), let newOwner = try? r.string(),
+              newOwner.isEmpty else { return }
+        clientVanished(name)
+    }
+
+    private func handleOwnerCheck(_ m: OpaquePointer) {
+        guard let slot = sd_bus_get_current_slot(bus),
+              let name = ownerChecks.first(where: { $0.value == slot })?.key else { return }
+        retiredSlots.append(ownerChecks.removeValue(forKey: name)!)
+        if sd_bus_message_is_method_error(m, nil) > 0 { clientVanished(name) }
+    }
+
+    private func clientVanished(_ name: String) {
+        guard let watch = clientWatches.removeValue(forKey: name) else { return }
+        retiredSlots.append(watch)
+        if let check = ownerChecks.removeValue(forKey: name) { retiredSlots.append(check) }
+        delegate?.busClientVanished(name)
+    }
+
+    private func releaseRetiredSlots() {
+        for slot in retiredSlots { sd_bus_slot_unref(slot) }
+        retiredSlots.removeAll()
+    }
+
+    /// Unique names of LoadingStart callers currently watched (for tests and diagnostics).
+    public var watchedClients: [String] { Array(clientWatches.keys) }
+}

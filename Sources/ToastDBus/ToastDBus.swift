@@ -1,1 +1,0 @@
-// ToastDBus module: placeholder until its first real file lands.

@@ -1,0 +1,232 @@
+import CLinux
+import Glibc
+
+/// The control socket's transport: a listening Unix socket and its non-blocking clients, with bounded
+/// buffers in both directions. It knows nothing of the protocol; the daemon frames and decodes lines.
+///
+/// Safety rules kept here: the socket file is mode 0600; peers of another uid are refused
+/// (SO_PEERCRED); a stale socket of a dead daemon is replaced, a live one is an error; at most
+/// `maxClients` at once; a client whose unsent replies pile up past `maxQueuedBytes` is dropped, so a
+/// slow or stuck reader can never grow the daemon's memory or block the loop.
+final class ControlServer {
+    typealias ClientID = Int
+
+    struct Limits {
+        var maxClients = 128
+        var maxQueuedBytes = 1 << 20
+    }
+
+    /// Why the server could not start.
+    enum StartError: Error, CustomStringConvertible {
+        case alreadyRunning(path: String)
+        case pathTooLong(path: String)
+        case system(SystemError)
+
+        var description: String {
+            switch self {
+            case .alreadyRunning(let path): "another toastd is already listening on \(path)"
+            case .pathTooLong(let path): "socket path too long: \(path)"
+            case .system(let error): "control socket: \(error)"
+            }
+        }
+    }
+
+    private struct Client {
+        let fd: Int32
+        var pending: [UInt8] = []
+        var closeWhenFlushed = false
+    }
+
+    let path: String
+    private let listenFD: Int32
+    private let loop: EventLoop
+    private let limits: Limits
+    private var clients: [ClientID: Client] = [:]
+    private var nextID: ClientID = 1
+
+    /// Bytes received from a client, in arrival order.
+    var onReceive: (ClientID, ArraySlice<UInt8>) -> Void = { _, _ in }
+    /// A client is gone (hung up, errored, or was dropped); its id is never reused.
+    var onDisconnect: (ClientID) -> Void = { _ in }
+
+    init(path: String, loop: EventLoop, limits: Limits = Limits()) throws(StartError) {
+        self.path = path
+        self.loop = loop
+        self.limits = limits
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard path.utf8.count < capacity else { throw .pathTooLong(path: path) }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+        }
+
+        if ControlServer.someoneListens(on: &address) { throw .alreadyRunning(path: path) }
+        unlink(path)  // stale file of a dead daemon, or nothing
+
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .system(SystemError("socket")) }
+        // umask makes the file 0600 from birth: no window where another user could connect.
+        let oldMask = umask(0o177)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        umask(oldMask)
+        guard bound == 0, listen(fd, 64) == 0 else {
+            let error = SystemError("bind/listen \(path)")
+            close(fd)
+            throw .system(error)
+        }
+        chmod(path, 0o600)
+        listenFD = fd
+        do {
+            try loop.add(fd: fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in self.acceptAll() }
+        } catch {
+            close(fd)
+            throw .system(error)
+        }
+    }
+
+    deinit {
+        for id in Array(clients.keys) { drop(id, notify: false) }
+        loop.remove(fd: listenFD)
+        close(listenFD)
+        unlink(path)
+    }
+
+    /// Queues `bytes` for the client and writes as much as the socket takes now.
+    func send(_ bytes: [UInt8], to id: ClientID) {
+        guard var client = clients[id] else { return }
+        if client.pending.isEmpty {
+            let written = bytes.withUnsafeBytes { write(client.fd, $0.baseAddress, $0.count) }
+            if written == bytes.count { return }
+            if written < 0 && errno != EAGAIN && errno != EWOULDBLOCK { drop(id); return }
+            client.pending.append(contentsOf: bytes[max(written, 0)...])
+        } else {
+            client.pending.append(contentsOf: bytes)
+        }
+        if client.pending.count > limits.maxQueuedBytes { drop(id); return }
+        clients[id] = client
+        loop.modify(fd: client.fd, events: UInt32(EPOLLIN.rawValue | EPOLLOUT.rawValue))
+    }
+
+    /// Closes the client once everything queued for it is written (used after a fatal protocol error).
+    func closeAfterFlush(_ id: ClientID) {
+        guard var client = clients[id] else { return }
+        if client.pending.isEmpty { drop(id); return }
+        client.closeWhenFlushed = true
+        clients[id] = client
+    }
+
+    /// Closes the client now.
+    func disconnect(_ id: ClientID) { drop(id) }
+
+    var clientCount: Int { clients.count }
+
+    // MARK: - Loop handlers
+
+    private func acceptAll() {
+        while true {
+            let fd = accept(listenFD, nil, nil)
+            if fd < 0 { return }  // EAGAIN: all accepted
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            guard ControlServer.peerUID(fd) == getuid() else {
+                ControlServer.refuse(fd, message: #"{"v":1,"ok":false,"error":{"code":"permission_denied","message":"peer uid differs from the daemon's"}}"#)
+                continue
+            }
+            guard clients.count < limits.maxClients else {
+                ControlServer.refuse(fd, message: #"{"v":1,"ok":false,"error":{"code":"busy","message":"too many clients"}}"#)
+                continue
+            }
+            let id = nextID
+            nextID += 1
+            clients[id] = Client(fd: fd)
+            do {
+                try loop.add(fd: fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] events in
+                    self.handle(id, events: events)
+                }
+            } catch {
+                clients[id] = nil
+                close(fd)
+            }
+        }
+    }
+
+    private func handle(_ id: ClientID, events: UInt32) {
+        if events & UInt32(EPOLLOUT.rawValue) != 0 { flush(id) }
+        if events & UInt32(EPOLLIN.rawValue) != 0 { readAvailable(id) }
+        if events & UInt32(EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0, clients[id] != nil {
+            readAvailable(id)  // take what is left, then the read of 0 drops it
+        }
+    }
+
+    private func readAvailable(_ id: ClientID) {
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        // Bounded per wakeup: a flooding client cannot starve the others.
+        for _ in 0..<8 {
+            guard let client = clients[id] else { return }
+            let count = buffer.withUnsafeMutableBytes { read(client.fd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                onReceive(id, buffer[0..<count])
+            } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
+                drop(id)
+                return
+            } else {
+                return
+            }
+        }
+    }
+
+    private func flush(_ id: ClientID) {
+        guard var client = clients[id] else { return }
+        let written = client.pending.withUnsafeBytes { write(client.fd, $0.baseAddress, $0.count) }
+        if written < 0 {
+            if errno != EAGAIN && errno != EWOULDBLOCK { drop(id) }
+            return
+        }
+        client.pending.removeFirst(written)
+        clients[id] = client
+        if client.pending.isEmpty {
+            if client.closeWhenFlushed { drop(id); return }
+            loop.modify(fd: client.fd, events: UInt32(EPOLLIN.rawValue))
+        }
+    }
+
+    private func drop(_ id: ClientID, notify: Bool = true) {
+        guard let client = clients.removeValue(forKey: id) else { return }
+        loop.remove(fd: client.fd)
+        close(client.fd)
+        if notify { onDisconnect(id) }
+    }
+
+    // MARK: - Helpers
+
+    private static func peerUID(_ fd: Int32) -> uid_t? {
+        var credentials = clinux_ucred()
+        var length = socklen_t(MemoryLayout<clinux_ucred>.size)
+        guard getsockopt(fd, SOL_SOCKET, CLINUX_SO_PEERCRED, &credentials, &length) == 0 else { return nil }
+        return credentials.uid
+    }
+
+    private static func refuse(_ fd: Int32, message: String) {
+        let line = Array((message + "\n").utf8)
+        _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+    }
+
+    /// True when a live process accepts connections on the socket (a second daemon must not steal it).
+    private static func someoneListens(on address: inout sockaddr_un) -> Bool {
+        let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard probe >= 0 else { return false }
+        defer { close(probe) }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(probe, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        return result == 0
+    }
+}

@@ -1,0 +1,77 @@
+import CLinux
+import Glibc
+
+/// The daemon's one loop: a single epoll set over every fd the daemon reads (Wayland display, control
+/// socket and its clients, the bus, the timerfd, the signalfd). Nothing polls: `wait` sleeps in
+/// `epoll_wait` until one of them is ready or the given timeout (from sd-bus) passes.
+///
+/// Handlers are keyed by a token stored in the epoll event, not by fd, so a handler removed while a batch
+/// is being dispatched is skipped even if its fd number was reused meanwhile.
+public final class EventLoop {
+    public typealias Handler = (_ events: UInt32) -> Void
+
+    private let epollFD: Int32
+    private var handlers: [UInt64: Handler] = [:]
+    private var tokenForFD: [Int32: UInt64] = [:]
+    private var nextToken: UInt64 = 1
+
+    /// Number of times `epoll_wait` returned: the daemon's wakeups, reported by the benchmark.
+    public private(set) var wakeups = 0
+
+    public init() throws(SystemError) {
+        epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
+        if epollFD < 0 { throw SystemError("epoll_create1") }
+    }
+
+    deinit { close(epollFD) }
+
+    /// Watches `fd` for `events` (EPOLLIN, EPOLLOUT, ...); the handler gets what was ready.
+    public func add(fd: Int32, events: UInt32, handler: @escaping Handler) throws(SystemError) {
+        let token = nextToken
+        nextToken += 1
+        var event = epoll_event(events: events, data: epoll_data_t(u64: token))
+        if epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, &event) != 0 { throw SystemError("epoll_ctl(ADD, \(fd))") }
+        handlers[token] = handler
+        tokenForFD[fd] = token
+    }
+
+    /// Changes the events watched on `fd` (e.g. adds EPOLLOUT while a write is queued).
+    public func modify(fd: Int32, events: UInt32) {
+        guard let token = tokenForFD[fd] else { return }
+        var event = epoll_event(events: events, data: epoll_data_t(u64: token))
+        _ = epoll_ctl(epollFD, EPOLL_CTL_MOD, fd, &event)
+    }
+
+    /// Stops watching `fd`. Call before closing it.
+    public func remove(fd: Int32) {
+        guard let token = tokenForFD.removeValue(forKey: fd) else { return }
+        handlers[token] = nil
+        _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, nil)
+    }
+
+    /// Sleeps until an fd is ready or `timeoutMilliseconds` pass (-1: no timeout), then runs handlers.
+    public func wait(timeoutMilliseconds: Int32) {
+        var events = [epoll_event](repeating: epoll_event(), count: 32)
+        let count = events.withUnsafeMutableBufferPointer {
+            epoll_wait(epollFD, $0.baseAddress, Int32($0.count), timeoutMilliseconds)
+        }
+        wakeups += 1
+        guard count > 0 else { return }
+        for event in events[0..<Int(count)] {
+            handlers[event.data.u64]?(event.events)
+        }
+    }
+}
+
+/// A failed system call, with errno captured at the point of failure.
+public struct SystemError: Error, CustomStringConvertible {
+    public let call: String
+    public let code: Int32
+
+    public init(_ call: String, code: Int32 = errno) {
+        self.call = call
+        self.code = code
+    }
+
+    public var description: String { "\(call): \(String(cString: strerror(code)))" }
+}

@@ -1,0 +1,67 @@
+/// Command-line options of `toastd`. Parsed by hand: the daemon's start-to-ready time is benchmarked,
+/// and a handful of flags do not need a parser library.
+public struct DaemonOptions: Equatable, Sendable {
+    /// Take org.freedesktop.Notifications over from a running daemon.
+    public var replace = false
+    /// Draw every change at once, no fades, slides or turning spinner frames beyond the first.
+    public var animations = true
+    /// Control socket path; nil means `$TOASTD_SOCKET` or `$XDG_RUNTIME_DIR/toastd.sock`.
+    public var socketPath: String?
+    /// Serve only the control socket, never the session bus.
+    public var dbus = true
+    /// Output name to show on (e.g. "HEADLESS-2"); nil lets the compositor pick (usually the focused one).
+    public var output: String?
+
+    public init() {}
+
+    public static let usage = """
+        usage: toastd [options]
+
+        Wayland toast and HUD daemon: shows notifications, value bars and spinners in overlay
+        layer surfaces that never take a click or a key. Logs to stderr.
+
+        options:
+          --replace          take org.freedesktop.Notifications over from the daemon that owns it
+          --no-animations    no fades, slides or spinning; every change is drawn at once
+          --no-dbus          serve the control socket only
+          --socket PATH      control socket (default: $TOASTD_SOCKET or $XDG_RUNTIME_DIR/toastd.sock)
+          --output NAME      show on this output (default: the compositor's choice, the focused one)
+          -h, --help         show this help
+          -V, --version      show the version
+        """
+
+    /// What the command line asks for.
+    public enum Parsed: Equatable, Sendable {
+        case run(DaemonOptions)
+        case help
+        case version
+    }
+
+    /// Parses `arguments` (without the program name); an unknown flag is an error with a message.
+    public static func parse(_ arguments: [String]) -> Result<Parsed, OptionsError> {
+        var options = DaemonOptions()
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "-h", "--help": return .success(.help)
+            case "-V", "--version": return .success(.version)
+            case "--replace": options.replace = true
+            case "--no-animations": options.animations = false
+            case "--no-dbus": options.dbus = false
+            case "--socket", "--output":
+                guard let value = rest.popFirst(), !value.isEmpty else {
+                    return .failure(OptionsError(message: "\(argument) needs a value"))
+                }
+                if argument == "--socket" { options.socketPath = value } else { options.output = value }
+            default:
+                return .failure(OptionsError(message: "unknown option '\(argument)' (see toastd --help)"))
+            }
+        }
+        return .success(.run(options))
+    }
+}
+
+/// A command line `toastd` does not understand.
+public struct OptionsError: Error, Equatable, Sendable {
+    public let message: String
+}

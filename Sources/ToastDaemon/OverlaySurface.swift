@@ -1,0 +1,154 @@
+import Wayland
+
+/// One pass-through overlay: a zwlr_layer_surface_v1 on the overlay layer with an empty input region
+/// and no keyboard interactivity, sized to its content. This is the Wayland form of the iOS cover
+/// window whose hitTest returns nil: it is drawn above everything, fullscreen windows included, and
+/// every click and key goes to the window below.
+///
+/// Drawing is pull-based: `setNeedsDraw` marks it dirty, and the surface asks its owner to draw when
+/// the compositor is ready (after the first configure, then paced by frame callbacks). Nothing is
+/// requested from the compositor while nothing changes, so an idle surface costs no wakeups.
+final class OverlaySurface {
+    /// Where on the output the surface sits.
+    enum Placement: Equatable {
+        /// The toast stack: top-right corner.
+        case topRight(margin: Int32)
+        /// The HUD: bottom edge, centred horizontally.
+        case bottomCenter(margin: Int32)
+    }
+
+    /// Draws the content into `buffer` at `scale`; returns the rectangle that changed, in buffer pixels
+    /// (nil: the whole buffer).
+    typealias Draw = (_ buffer: ShmBuffer, _ scale: Int) -> (x: Int32, y: Int32, width: Int32, height: Int32)?
+
+    private let surface: WlSurface
+    private let layerSurface: ZwlrLayerSurfaceV1
+    private let shm: WlShm
+    private var pool = BufferPool()
+    private var configured = false
+    private var frameCallback: WlCallback?
+    private var needsDraw = false
+    private var requestedSize: (width: Int, height: Int) = (0, 0)
+    private(set) var entered: [WlOutput] = []
+
+    /// The output this surface was created for (nil: the compositor's choice).
+    let output: Output?
+    /// Logical size of the content.
+    private(set) var size: (width: Int, height: Int)
+    /// Buffer scale used for drawing; follows the outputs the surface is on.
+    var scale: Int
+    /// Called when the surface wants pixels.
+    var draw: Draw
+    /// The compositor closed the surface (its output went away): the owner drops it and makes a new one.
+    var onClosed: () -> Void = {}
+    /// The set of outputs the surface is on changed (the owner updates the scale).
+    var onOutputsChanged: () -> Void = {}
+
+    init(compositor: WlCompositor, layerShell: ZwlrLayerShellV1, shm: WlShm, output: Output?,
+         placement: Placement, size: (width: Int, height: Int), scale: Int, draw: @escaping Draw) {
+        self.shm = shm
+        self.output = output
+        self.size = size
+        self.scale = scale
+        self.draw = draw
+        surface = compositor.createSurface()
+        layerSurface = layerShell.getLayerSurface(surface: surface, output: output?.proxy,
+                                                  layer: .overlay, namespace: "toastd")
+        // Pass-through: an empty input region, set before the first buffer.
+        let region = compositor.createRegion()
+        surface.setInputRegion(region: region)
+        region.destroy()
+        layerSurface.setKeyboardInteractivity(keyboardInteractivity: .none)
+        layerSurface.setExclusiveZone(zone: 0)
+        switch placement {
+        case .topRight(let margin):
+            layerSurface.setAnchor(anchor: [.top, .right])
+            layerSurface.setMargin(top: margin, right: margin, bottom: 0, left: 0)
+        case .bottomCenter(let margin):
+            layerSurface.setAnchor(anchor: [.bottom])
+            layerSurface.setMargin(top: 0, right: 0, bottom: margin, left: 0)
+        }
+        requestedSize = size
+        layerSurface.setSize(width: UInt32(size.width), height: UInt32(size.height))
+        layerSurface.onEvent = { [unowned self] event in self.handle(event) }
+        surface.onEvent = { [unowned self] event in self.handle(event) }
+        needsDraw = true
+        surface.commit()  // no buffer: asks for the first configure
+    }
+
+    deinit {
+        frameCallback = nil  // dropping it destroys the proxy: no `done` reaches a freed surface
+        layerSurface.destroy()
+        surface.destroy()
+    }
+
+    /// Content changed: resize if needed and draw at the next opportunity.
+    func setNeedsDraw(size newSize: (width: Int, height: Int)) {
+        needsDraw = true
+        size = newSize
+        if newSize != requestedSize {
+            // The new size takes effect with a configure; draw after it arrives.
+            requestedSize = newSize
+            layerSurface.setSize(width: UInt32(newSize.width), height: UInt32(newSize.height))
+            configured = false
+            surface.commit()
+            return
+        }
+        drawIfReady()
+    }
+
+    /// Whether a frame callback is outstanding (the daemon is animating this surface).
+    var isWaitingForFrame: Bool { frameCallback != nil }
+
+    private func drawIfReady() {
+        guard needsDraw, configured, frameCallback == nil else { return }
+        let width = size.width * scale, height = size.height * scale
+        guard let buffer = pool.next(shm: shm, width: width, height: height) else {
+            return  // out of memory: keep the last frame, try again on the next change
+        }
+        needsDraw = false
+        let damage = draw(buffer, scale)
+        surface.setBufferScale(scale: Int32(scale))
+        surface.attach(buffer: buffer.attach(), x: 0, y: 0)
+        if let damage {
+            surface.damageBuffer(x: damage.x, y: damage.y, width: damage.width, height: damage.height)
+        } else {
+            surface.damageBuffer(x: 0, y: 0, width: Int32.max, height: Int32.max)
+        }
+        let callback = surface.frame()
+        callback.onEvent = { [unowned self] event in
+            if case .done = event {
+                self.frameCallback = nil
+                self.onFrame()
+                self.drawIfReady()
+            }
+        }
+        frameCallback = callback
+        surface.commit()
+    }
+
+    /// Called after each frame the compositor showed; the owner may mark the next animation step.
+    var onFrame: () -> Void = {}
+
+    private func handle(_ event: ZwlrLayerSurfaceV1.Event) {
+        switch event {
+        case .configure(let serial, _, _):
+            layerSurface.ackConfigure(serial: serial)
+            configured = true
+            drawIfReady()
+        case .closed:
+            onClosed()
+        }
+    }
+
+    private func handle(_ event: WlSurface.Event) {
+        switch event {
+        case .enter(let output):
+            if let output { entered.append(output) }
+            onOutputsChanged()
+        case .leave(let output):
+            entered.removeAll { $0 === output }
+            onOutputsChanged()
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import ToastCore
+import ToastRender
+
+/// What is on screen at one moment: the toast stack and the HUD, each view with its opacity.
+/// Computed from the model by `Animator`; the surfaces only draw it.
+struct Scene: Equatable {
+    struct Toast: Equatable {
+        var id: NotificationID
+        var view: ToastView
+        var opacity: Double
+    }
+
+    /// Newest first, including toasts still fading out.
+    var toasts: [Toast] = []
+    /// Top to bottom: the value bar, then the spinner.
+    var huds: [HudView] = []
+    var hudOpacity = 1.0
+    /// True while something moves: the surfaces keep asking for frame callbacks.
+    var isAnimating = false
+}
+
+/// Turns the model into `Scene`s over time: fades toasts and HUDs in and out and turns the spinner.
+/// Pure: time comes in as `now`. Leaving items are remembered here, because the model forgets a
+/// notification the moment it closes.
+struct Animator {
+    /// Fade duration; 0 turns animations off (every change is drawn at once, the spinner stands still).
+    var fadeMilliseconds: Milliseconds = 160
+    /// One turn of the spinner.
+    var spinnerPeriod: Milliseconds = 1000
+    /// The first frame of a fade-in is already partly visible, so the first commit shows the toast.
+    var minimumOpacity = 0.2
+
+    private var order: [NotificationID] = []
+    private var lastViews: [NotificationID: ToastView] = [:]
+    private var leaving: [NotificationID: Instant] = [:]
+    private var lastHuds: [HudView] = []
+    private var hudLeavingSince: Instant?
+
+    init(animations: Bool) {
+        if !animations { fadeMilliseconds = 0 }
+    }
+
+    var animationsEnabled: Bool { fadeMilliseconds > 0 }
+
+    mutating func scene(for model: ToastModel, now: Instant) -> Scene {
+        var scene = Scene()
+        var animating = false
+
+        // Toasts: new ids go on top; closed ones stay in place while they fade out.
+        let visible = model.visible
+        let visibleIDs = Set(visible.map(\.id))
+        for id in order where !visibleIDs.contains(id) && leaving[id] == nil && animationsEnabled {
+            leaving[id] = now
+        }
+        let newIDs = visible.map(\.id).filter { !order.contains($0) }
+        order = newIDs + order.filter { visibleIDs.contains($0) || leaving[$0] != nil }
+        for notification in visible { lastViews[notification.id] = Self.view(of: notification) }
+
+        for id in order {
+            guard let view = lastViews[id] else { continue }
+            if let since = leaving[id], !visibleIDs.contains(id) {
+                let progress = fraction(since: since, now: now)
+                if progress >= 1 { continue }
+                animating = true
+                scene.toasts.append(.init(id: id, view: view, opacity: 1 - progress))
+            } else {
+                leaving[id] = nil
+                let shownAt = visible.first { $0.id == id }?.shownAt ?? now
+                let progress = fraction(since: shownAt, now: now)
+                if progress < 1 { animating = true }
+                scene.toasts.append(.init(id: id, view: view, opacity: max(minimumOpacity, progress)))
+            }
+        }
+        // Forget what has finished fading.
+        order.removeAll { id in !visibleIDs.contains(id) && !scene.toasts.contains { $0.id == id } }
+        leaving = leaving.filter { order.contains($0.key) }
+        lastViews = lastViews.filter { order.contains($0.key) }
+
+        // HUD: the bar and the spinner share one surface and fade together.
+        var huds: [HudView] = []
+        var hudShownAt: Instant?
+        if let bar = model.hud.bar {
+            huds.append(.bar(HudBarView(label: bar.label ?? Self.title(ofKind: bar.kind), iconName: bar.icon ?? bar.kind,
+                                        value: bar.value, muted: bar.isMuted)))
+            hudShownAt = bar.shownAt
+        }
+        if let spinner = model.hud.spinner {
+            var phase = 0.0
+            if animationsEnabled {
+                phase = Double((now - spinner.since) % spinnerPeriod) / Double(spinnerPeriod)
+                animating = true
+            }
+            huds.append(.spinner(SpinnerView(label: spinner.label, phase: phase)))
+            hudShownAt = min(hudShownAt ?? spinner.since, spinner.since)
+        }
+        if !huds.isEmpty {
+            hudLeavingSince = nil
+            lastHuds = huds
+            let progress = fraction(since: hudShownAt ?? now, now: now)
+            if progress < 1 { animating = true }
+            scene.huds = huds
+            scene.hudOpacity = max(minimumOpacity, progress)
+        } else if !lastHuds.isEmpty && animationsEnabled {
+            let since = hudLeavingSince ?? now
+            hudLeavingSince = since
+            let progress = fraction(since: since, now: now)
+            if progress < 1 {
+                animating = true
+                scene.huds = lastHuds
+                scene.hudOpacity = 1 - progress
+            } else {
+                lastHuds = []
+                hudLeavingSince = nil
+            }
+        } else {
+            lastHuds = []
+        }
+        scene.isAnimating = animating
+        return scene
+    }
+
+    private func fraction(since: Instant, now: Instant) -> Double {
+        guard fadeMilliseconds > 0 else { return 1 }
+        return min(1, max(0, Double(now - since) / Double(fadeMilliseconds)))
+    }
+
+    /// The renderer's view of a notification: plain fields, the default action left out of the pills.
+    static func view(of notification: Notification) -> ToastView {
+        var image: ToastRender.RGBAImage?
+        if case .pixels(let pixels) = notification.image {
+            image = ToastRender.RGBAImage(width: pixels.width, height: pixels.height, pixels: pixels.pixels)
+        }
+        return ToastView(summary: notification.summary, body: notification.body, appName: notification.appName,
+                         urgency: ToastRender.Urgency(rawValue: Int(notification.urgency.rawValue)) ?? .normal,
+                         progress: notification.progress, image: image,
+                         actions: notification.buttonActions.map(\.label))
+    }
+
+    /// "volume" → "Volume": the bar's label when the client gave none.
+    static func title(ofKind kind: String) -> String {
+        guard let first = kind.first else { return kind }
+        return first.uppercased() + kind.dropFirst()
+    }
+}

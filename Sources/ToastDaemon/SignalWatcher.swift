@@ -1,0 +1,31 @@
+import CLinux
+import Glibc
+
+/// SIGINT, SIGTERM and SIGHUP delivered through a signalfd, so they arrive as loop events and the
+/// daemon can close its surfaces and remove its socket file before exiting. SIGPIPE is ignored:
+/// a client that hangs up mid-reply must not kill the daemon.
+final class SignalWatcher {
+    let fd: Int32
+
+    init() throws(SystemError) {
+        signal(SIGPIPE, SIG_IGN)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&mask, sig) }
+        sigprocmask(SIG_BLOCK, &mask, nil)
+        fd = signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
+        if fd < 0 { throw SystemError("signalfd") }
+    }
+
+    deinit { close(fd) }
+
+    /// The signals that arrived since the last call.
+    func drain() -> [Int32] {
+        var signals: [Int32] = []
+        var info = signalfd_siginfo()
+        while read(fd, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
+            signals.append(Int32(info.ssi_signo))
+        }
+        return signals
+    }
+}

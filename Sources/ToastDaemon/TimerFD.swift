@@ -1,0 +1,36 @@
+import CLinux
+import Glibc
+
+/// One timerfd armed at the earliest deadline the model reports. A single absolute one-shot timer is
+/// enough: after it fires the daemon advances the model and re-arms at the next deadline, or disarms.
+final class DeadlineTimer {
+    let fd: Int32
+    private var armedAt: Int64?
+
+    init() throws(SystemError) {
+        fd = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
+        if fd < 0 { throw SystemError("timerfd_create") }
+    }
+
+    deinit { close(fd) }
+
+    /// Arms the timer at `deadline` (monotonic ns), or disarms it when nil. No syscall if unchanged.
+    func arm(at deadline: Int64?) {
+        guard deadline != armedAt else { return }
+        armedAt = deadline
+        var spec = itimerspec()
+        if let deadline {
+            // A zero it_value disarms, so a deadline at 0 (never in practice) is nudged to 1 ns.
+            let at = max(deadline, 1)
+            spec.it_value = timespec(tv_sec: Int(at / 1_000_000_000), tv_nsec: Int(at % 1_000_000_000))
+        }
+        _ = timerfd_settime(fd, Int32(TFD_TIMER_ABSTIME), &spec, nil)
+    }
+
+    /// Reads the expiry count so the fd stops being readable; the armed deadline is spent.
+    func acknowledge() {
+        var expirations: UInt64 = 0
+        _ = read(fd, &expirations, MemoryLayout<UInt64>.size)
+        armedAt = nil
+    }
+}

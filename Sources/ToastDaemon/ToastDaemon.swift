@@ -1,1 +1,0 @@
-// ToastDaemon module: placeholder until its first real file lands.

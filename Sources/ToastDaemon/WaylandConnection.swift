@@ -1,0 +1,121 @@
+import Wayland
+
+/// An output the compositor advertises, with the facts the daemon draws by: its name and scale.
+final class Output {
+    let globalName: UInt32
+    let proxy: WlOutput
+    private(set) var name: String?
+    private(set) var scale = 1
+    private var xdgOutput: ZxdgOutputV1?
+
+    init(globalName: UInt32, proxy: WlOutput, xdgOutputManager: ZxdgOutputManagerV1?, onChange: @escaping () -> Void) {
+        self.globalName = globalName
+        self.proxy = proxy
+        self.onChange = onChange
+        proxy.onEvent = { [unowned self] event in
+            switch event {
+            case .scale(let factor): self.scale = max(1, Int(factor))
+            case .name(let name): self.name = name
+            case .done: self.onChange()
+            default: break
+            }
+        }
+        if let xdgOutputManager { watchName(with: xdgOutputManager) }
+    }
+
+    private let onChange: () -> Void
+
+    /// wl_output.name is v4; sway 1.7 offers v3, so names come from xdg-output there.
+    func watchName(with manager: ZxdgOutputManagerV1) {
+        guard proxy.version < 4, xdgOutput == nil else { return }
+        let xdg = manager.getXdgOutput(output: proxy)
+        xdg.onEvent = { [unowned self] event in
+            if case .name(let name) = event { self.name = name; self.onChange() }
+        }
+        xdgOutput = xdg
+    }
+
+    deinit {
+        xdgOutput?.destroy()
+        if proxy.version >= 3 { proxy.release() }
+    }
+}
+
+/// The daemon's Wayland connection (mako's wayland.c): the display, the globals it binds, and the
+/// outputs as they come and go.
+final class WaylandConnection {
+    let display: WaylandDisplay
+    private let registry: WlRegistry
+    private(set) var compositor: WlCompositor?
+    private(set) var shm: WlShm?
+    private(set) var layerShell: ZwlrLayerShellV1?
+    private var xdgOutputManager: ZxdgOutputManagerV1?
+    private(set) var outputs: [Output] = []
+
+    /// Outputs were added, removed, or changed scale or name.
+    var onOutputsChanged: () -> Void = {}
+    /// An output went away (hotplug): surfaces on it are moved by the owner.
+    var onOutputRemoved: (Output) -> Void = { _ in }
+
+    /// Connects (WAYLAND_DISPLAY / WAYLAND_SOCKET) and binds what the daemon needs, in two roundtrips.
+    init() throws {
+        display = try WaylandDisplay()
+        registry = display.registry()
+        registry.onEvent = { [unowned self] event in
+            switch event {
+            case .global(let name, let interface, let version): self.bind(name: name, interface: interface, version: version)
+            case .globalRemove(let name): self.remove(globalName: name)
+            }
+        }
+        try display.roundtrip()  // globals
+        try display.roundtrip()  // output names and scales
+        guard compositor != nil, shm != nil else { throw WaylandSetupError.missingGlobal("wl_compositor / wl_shm") }
+        guard layerShell != nil else { throw WaylandSetupError.missingGlobal("zwlr_layer_shell_v1 (is this a wlroots compositor?)") }
+    }
+
+    /// The output named `name`, if present.
+    func output(named name: String) -> Output? { outputs.first { $0.name == name } }
+
+    /// The output a wl_output proxy belongs to.
+    func output(for proxy: WlOutput) -> Output? { outputs.first { $0.proxy === proxy } }
+
+    private func bind(name: UInt32, interface: String, version: UInt32) {
+        switch interface {
+        case WlCompositor.wlInterfaceName:
+            compositor = registry.bind(name: name, WlCompositor.self, version: min(version, 4))
+        case WlShm.wlInterfaceName:
+            shm = registry.bind(name: name, WlShm.self, version: 1)
+        case ZwlrLayerShellV1.wlInterfaceName:
+            layerShell = registry.bind(name: name, ZwlrLayerShellV1.self, version: min(version, 4))
+        case ZxdgOutputManagerV1.wlInterfaceName:
+            let manager = registry.bind(name: name, ZxdgOutputManagerV1.self, version: min(version, 3))
+            xdgOutputManager = manager
+            for output in outputs { output.watchName(with: manager) }
+        case WlOutput.wlInterfaceName:
+            let proxy = registry.bind(name: name, WlOutput.self, version: min(version, 4))
+            outputs.append(Output(globalName: name, proxy: proxy, xdgOutputManager: xdgOutputManager) { [unowned self] in
+                self.onOutputsChanged()
+            })
+        default:
+            break
+        }
+    }
+
+    private func remove(globalName: UInt32) {
+        guard let index = outputs.firstIndex(where: { $0.globalName == globalName }) else { return }
+        let output = outputs.remove(at: index)
+        onOutputRemoved(output)
+        onOutputsChanged()
+    }
+}
+
+/// The compositor lacks something toastd cannot work without.
+enum WaylandSetupError: Error, CustomStringConvertible {
+    case missingGlobal(String)
+
+    var description: String {
+        switch self {
+        case .missingGlobal(let what): "the compositor does not offer \(what)"
+        }
+    }
+}

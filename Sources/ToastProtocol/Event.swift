@@ -1,0 +1,105 @@
+/// Something that happened to a toast, sent to connections subscribed to it (by `subscribe` or by a
+/// `notify` with `wait`): `{"v":1,"event":"closed","id":N,"reason":"expired"}` or
+/// `{"v":1,"event":"action","id":N,"key":"KEY"}`. Events may arrive between a request and its reply.
+public enum Event: Equatable, Sendable {
+    /// The toast closed. It is the last event for this id.
+    case closed(id: ToastID, reason: CloseReason)
+    /// The user (or `toast action`) invoked one of its actions; `default` for the default action.
+    case action(id: ToastID, key: String)
+
+    /// The toast this event is about.
+    public var id: ToastID {
+        switch self {
+        case .closed(let id, _), .action(let id, _): id
+        }
+    }
+
+    public var json: JSONValue {
+        var o = JSONObject([("v", .int(ProtocolLimits.version))])
+        switch self {
+        case .closed(let id, let reason):
+            o["event"] = .string("closed")
+            o["id"] = .int(Int64(id))
+            o["reason"] = .string(reason.rawValue)
+        case .action(let id, let key):
+            o["event"] = .string("action")
+            o["id"] = .int(Int64(id))
+            o["key"] = .string(key)
+        }
+        return .object(o)
+    }
+
+    /// One line of JSON, without the trailing newline.
+    public func encode() -> String { json.encoded() }
+
+    /// The bytes to write on the socket: the encoding plus `\n`.
+    public func encodedLine() -> [UInt8] { Array((encode() + "\n").utf8) }
+
+    public static func decode(line: [UInt8]) -> Result<Event, ProtocolError> {
+        switch ServerMessage.decode(line: line) {
+        case .success(.event(let event)): return .success(event)
+        case .success(.reply): return .failure(ProtocolError(.invalidType, "expected an event, got a reply"))
+        case .failure(let e): return .failure(e)
+        }
+    }
+
+    public static func decode(line: String) -> Result<Event, ProtocolError> { decode(line: Array(line.utf8)) }
+
+    static func decode(_ r: inout FieldReader, name: String) throws(ProtocolError) -> Event {
+        r = FieldReader(r, context: "\(name) event")
+        let event: Event
+        switch name {
+        case "closed":
+            guard let reason = try r.enumeration("reason", CloseReason.self) else { throw r.missing("reason") }
+            event = .closed(id: try r.requiredToastID("id"), reason: reason)
+        case "action":
+            event = .action(id: try r.requiredToastID("id"), key: try r.requiredName("key"))
+        default:
+            throw ProtocolError(.unknownRequest, "unknown event \"\(name)\"")
+        }
+        try r.finish()
+        return event
+    }
+}
+
+/// Any line a client reads from the daemon: a reply (has `ok`) or an event (has `event`).
+public enum ServerMessage: Equatable, Sendable {
+    case reply(Reply)
+    case event(Event)
+
+    public static func decode(line: [UInt8]) -> Result<ServerMessage, ProtocolError> {
+        guard line.count <= ProtocolLimits.maxLineLength else {
+            return .failure(ProtocolError(.lineTooLong, "line of \(line.count) bytes exceeds the limit"))
+        }
+        let json: JSONValue
+        switch JSONParser.parse(line) {
+        case .success(let j): json = j
+        case .failure(let e): return .failure(e)
+        }
+        do throws(ProtocolError) {
+            var r = try FieldReader(json, context: "message")
+            let ok = try r.bool("ok")
+            let event = try r.string("event")
+            do throws(ProtocolError) {
+                try checkVersion(&r)
+            } catch {
+                // Let a newer daemon's "unsupported_version" error through so the client can print it.
+                guard ok == false, error.code == .unsupportedVersion else { throw error }
+            }
+            switch (ok, event) {
+            case let (ok?, nil): return .success(.reply(try Reply.decode(&r, ok: ok)))
+            case let (nil, name?): return .success(.event(try Event.decode(&r, name: name)))
+            case (_?, _?):
+                throw ProtocolError(.conflictingFields, "a message is either a reply (ok) or an event, not both")
+            case (nil, nil):
+                throw ProtocolError(.missingField, "a message needs \"ok\" (reply) or \"event\"")
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    public static func decode(line: String) -> Result<ServerMessage, ProtocolError> {
+        decode(line: Array(line.utf8))
+    }
+}

@@ -1,0 +1,204 @@
+/// Why a toast closed (the freedesktop NotificationClosed reasons 1–4).
+public enum CloseReason: String, CaseIterable, Equatable, Sendable {
+    /// Its timeout ran out.
+    case expired
+    /// The user dismissed it.
+    case dismissed
+    /// A request closed it (`dismiss`, CloseNotification).
+    case closed
+    /// Any other reason.
+    case undefined
+
+    /// The reason number in org.freedesktop.Notifications' NotificationClosed signal.
+    public var freedesktopCode: UInt32 {
+        switch self {
+        case .expired: 1
+        case .dismissed: 2
+        case .closed: 3
+        case .undefined: 4
+        }
+    }
+}
+
+/// One toast as `list` and `history` report it.
+public struct ToastInfo: Equatable, Sendable {
+    public var id: ToastID
+    public var summary: String
+    public var body: String?
+    public var appName: String?
+    public var icon: String?
+    public var urgency: Urgency
+    public var category: String?
+    public var tag: String?
+    public var value: Int?
+    public var actions: [NotifyAction]
+    /// Milliseconds since it was shown (monotonic), if the daemon tracks it.
+    public var ageMs: Int64?
+    /// Why it closed (history entries only).
+    public var reason: CloseReason?
+
+    public init(id: ToastID, summary: String, body: String? = nil, appName: String? = nil, icon: String? = nil,
+                urgency: Urgency = .normal, category: String? = nil, tag: String? = nil, value: Int? = nil,
+                actions: [NotifyAction] = [], ageMs: Int64? = nil, reason: CloseReason? = nil) {
+        self.id = id
+        self.summary = summary
+        self.body = body
+        self.appName = appName
+        self.icon = icon
+        self.urgency = urgency
+        self.category = category
+        self.tag = tag
+        self.value = value
+        self.actions = actions
+        self.ageMs = ageMs
+        self.reason = reason
+    }
+
+    /// The toast as a JSON object (the elements of a reply's `toasts`).
+    public var json: JSONValue {
+        var o = JSONObject([("id", .int(Int64(id))), ("summary", .string(summary))])
+        o.set("body", body.map { .string($0) })
+        o.set("app_name", appName.map { .string($0) })
+        o.set("icon", icon.map { .string($0) })
+        o["urgency"] = .string(urgency.rawValue)
+        o.set("category", category.map { .string($0) })
+        o.set("tag", tag.map { .string($0) })
+        o.set("value", value.map { .int(Int64($0)) })
+        if !actions.isEmpty { o["actions"] = .array(actions.map(\.json)) }
+        o.set("age_ms", ageMs.map { .int($0) })
+        o.set("reason", reason.map { .string($0.rawValue) })
+        return .object(o)
+    }
+
+    static func decode(_ json: JSONValue, context: String) throws(ProtocolError) -> ToastInfo {
+        var r = try FieldReader(json, context: context)
+        var t = ToastInfo(id: try r.requiredToastID("id"), summary: try r.requiredString("summary"))
+        t.body = try r.string("body")
+        t.appName = try r.string("app_name")
+        t.icon = try r.string("icon")
+        t.urgency = try r.enumeration("urgency", Urgency.self) ?? .normal
+        t.category = try r.string("category")
+        t.tag = try r.string("tag")
+        t.value = try r.int("value", in: Int64(NotifyParams.valueRange.lowerBound)...Int64(NotifyParams.valueRange.upperBound)).map { Int($0) }
+        if let actions = try r.array("actions") {
+            for (i, a) in actions.enumerated() {
+                t.actions.append(try NotifyAction.decode(a, context: "\(context) action \(i)"))
+            }
+        }
+        t.ageMs = try r.int("age_ms", in: 0...Int64.max)
+        t.reason = try r.enumeration("reason", CloseReason.self)
+        try r.finish()
+        return t
+    }
+}
+
+/// What `version` reports.
+public struct VersionInfo: Equatable, Sendable {
+    /// The protocol version the daemon speaks.
+    public var protocolVersion: Int64
+    /// The daemon's own version string.
+    public var daemon: String
+
+    public init(protocolVersion: Int64 = ProtocolLimits.version, daemon: String) {
+        self.protocolVersion = protocolVersion
+        self.daemon = daemon
+    }
+}
+
+/// The payload of a successful reply. Which one a request gets is listed on `Request`.
+public enum ReplyPayload: Equatable, Sendable {
+    /// Plain `{"v":1,"ok":true}`.
+    case none
+    /// `"id": N` — notify, restore.
+    case id(ToastID)
+    /// `"toasts": [...]` — list, history.
+    case toasts([ToastInfo])
+    /// `"dnd": true|false` — dnd (the state after the request).
+    case dnd(Bool)
+    /// `"version": {"protocol": 1, "daemon": "…"}` — version.
+    case version(VersionInfo)
+}
+
+/// The daemon's answer to one request: `{"v":1,"ok":true, …payload}` or
+/// `{"v":1,"ok":false,"error":{"code":"…","message":"…"}}`.
+public enum Reply: Equatable, Sendable {
+    case ok(ReplyPayload)
+    case error(ProtocolError)
+
+    /// Plain success.
+    public static let ok = Reply.ok(.none)
+
+    public var json: JSONValue {
+        var o = JSONObject([("v", .int(ProtocolLimits.version))])
+        switch self {
+        case .ok(let payload):
+            o["ok"] = .bool(true)
+            switch payload {
+            case .none: break
+            case .id(let id): o["id"] = .int(Int64(id))
+            case .toasts(let toasts): o["toasts"] = .array(toasts.map(\.json))
+            case .dnd(let on): o["dnd"] = .bool(on)
+            case .version(let v):
+                o["version"] = .object(JSONObject([("protocol", .int(v.protocolVersion)),
+                                                   ("daemon", .string(v.daemon))]))
+            }
+        case .error(let e):
+            o["ok"] = .bool(false)
+            o["error"] = .object(JSONObject([("code", .string(e.code.rawValue)), ("message", .string(e.message))]))
+        }
+        return .object(o)
+    }
+
+    /// One line of JSON, without the trailing newline.
+    public func encode() -> String { json.encoded() }
+
+    /// The bytes to write on the socket: the encoding plus `\n`.
+    public func encodedLine() -> [UInt8] { Array((encode() + "\n").utf8) }
+
+    /// Decodes a reply line. An error reply with a code this side does not know keeps that code.
+    /// The version check is lenient in one way: an error reply of any version still decodes when it
+    /// says `unsupported_version`, so a client can report that the daemon is newer.
+    public static func decode(line: [UInt8]) -> Result<Reply, ProtocolError> {
+        switch ServerMessage.decode(line: line) {
+        case .success(.reply(let reply)): return .success(reply)
+        case .success(.event): return .failure(ProtocolError(.invalidType, "expected a reply, got an event"))
+        case .failure(let e): return .failure(e)
+        }
+    }
+
+    public static func decode(line: String) -> Result<Reply, ProtocolError> { decode(line: Array(line.utf8)) }
+
+    static func decode(_ r: inout FieldReader, ok: Bool) throws(ProtocolError) -> Reply {
+        guard ok else {
+            guard let e = try r.object("error") else { throw r.missing("error") }
+            var er = FieldReader(e, context: "error")
+            let code = ErrorCode(rawValue: try er.requiredName("code"))
+            let message = try er.requiredString("message")
+            try er.finish()
+            try r.finish()
+            return .error(ProtocolError(code, message))
+        }
+        var payload = ReplyPayload.none
+        var count = 0
+        if let id = try r.toastID("id") { payload = .id(id); count += 1 }
+        if let toasts = try r.array("toasts") {
+            var list: [ToastInfo] = []
+            for (i, t) in toasts.enumerated() { list.append(try ToastInfo.decode(t, context: "toast \(i)")) }
+            payload = .toasts(list)
+            count += 1
+        }
+        if let on = try r.bool("dnd") { payload = .dnd(on); count += 1 }
+        if let v = try r.object("version") {
+            var vr = FieldReader(v, context: "version")
+            payload = .version(VersionInfo(protocolVersion: try vr.requiredInt("protocol", in: 1...Int64.max),
+                                           daemon: try vr.requiredString("daemon")))
+            try vr.finish()
+            count += 1
+        }
+        guard count <= 1 else {
+            throw ProtocolError(.conflictingFields, "a reply carries at most one of id, toasts, dnd, version")
+        }
+        try r.finish()
+        return .ok(payload)
+    }
+}

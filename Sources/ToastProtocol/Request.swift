@@ -1,0 +1,240 @@
+/// Which toasts a request applies to: some ids, or all of them.
+public enum ToastSelection: Equatable, Sendable {
+    case ids([ToastID])
+    case all
+
+    func encode(into o: inout JSONObject) {
+        switch self {
+        case .ids(let ids): o["ids"] = .array(ids.map { .int(Int64($0)) })
+        case .all: o["all"] = .bool(true)
+        }
+    }
+
+    /// Exactly one of `"ids": [id, …]` (non-empty) or `"all": true`.
+    static func decode(_ r: inout FieldReader) throws(ProtocolError) -> ToastSelection {
+        let ids = try r.array("ids")
+        let all = try r.bool("all")
+        switch (ids, all) {
+        case (_?, true?):
+            throw ProtocolError(.conflictingFields, "\(r.context) takes either \"ids\" or \"all\", not both")
+        case (nil, true?):
+            return .all
+        case (let list?, _):
+            guard !list.isEmpty else { throw r.outOfRange("ids", "must not be empty") }
+            var out: [ToastID] = []
+            for item in list {
+                guard case .int(let i) = item else { throw r.wrongType("ids", "an array of integers", item) }
+                guard i >= 1 && i <= Int64(ToastID.max) else {
+                    throw r.outOfRange("ids", "must hold ids in 1...\(ToastID.max), not \(i)")
+                }
+                out.append(ToastID(i))
+            }
+            return .ids(out)
+        case (nil, false?):
+            throw r.outOfRange("all", "must be true when given")
+        case (nil, nil):
+            throw ProtocolError(.missingField, "\(r.context) needs \"ids\" or \"all\"")
+        }
+    }
+}
+
+/// What `dnd` does: set, clear, flip, or only report do-not-disturb.
+public enum DndMode: String, CaseIterable, Equatable, Sendable {
+    case on, off, toggle, status
+}
+
+/// A HUD (value bar) update: volume, brightness, … like wob or SwayOSD.
+public struct HudParams: Equatable, Sendable {
+    /// What the bar shows (`volume`, `brightness`, `mic`, …); one bar per kind, updated in place.
+    public var kind: String
+    /// The value in percent, 0...`HudParams.valueRange.upperBound` (above 100 is drawn as overdrive).
+    public var value: Int
+    public var muted: Bool
+    public var label: String?
+    public var icon: String?
+
+    public init(kind: String, value: Int, muted: Bool = false, label: String? = nil, icon: String? = nil) {
+        self.kind = kind
+        self.value = value
+        self.muted = muted
+        self.label = label
+        self.icon = icon
+    }
+
+    /// The allowed range of `value`.
+    public static let valueRange = 0...200
+
+    func encode(into o: inout JSONObject) {
+        o["kind"] = .string(kind)
+        o["value"] = .int(Int64(value))
+        if muted { o["muted"] = .bool(true) }
+        o.set("label", label.map { .string($0) })
+        o.set("icon", icon.map { .string($0) })
+    }
+
+    static func decode(_ r: inout FieldReader) throws(ProtocolError) -> HudParams {
+        HudParams(
+            kind: try r.requiredName("kind"),
+            value: Int(try r.requiredInt("value", in: Int64(valueRange.lowerBound)...Int64(valueRange.upperBound))),
+            muted: try r.bool("muted") ?? false,
+            label: try r.string("label"),
+            icon: try r.string("icon"))
+    }
+}
+
+/// A request from a client to the daemon: one JSON object per line,
+/// `{"v":1,"request":"NAME", …members}`. Every request gets exactly one reply line, in order.
+public enum Request: Equatable, Sendable {
+    /// Show (or replace) a toast. Reply: `id`.
+    case notify(NotifyParams)
+    /// Close toasts (reason `closed`). Reply: plain ok; `not_found` if a given id is not showing.
+    case dismiss(ToastSelection)
+    /// Reply: `toasts` showing now, oldest first.
+    case list
+    /// Reply: `toasts` closed recently (not transient ones), most recent first, each with its `reason`.
+    case history
+    /// Bring back the most recently closed toast. Reply: its (new) `id`; `not_found` if history is empty.
+    case restore
+    /// Invoke an action as if clicked; nil key means the default action. Reply: plain ok.
+    case action(id: ToastID, key: String?)
+    /// Reply: `dnd` state after the change.
+    case dnd(DndMode)
+    /// Reply: `version`.
+    case version
+    /// Subscribe this connection to events of these toasts (`all`: every toast, present and future).
+    /// Reply: plain ok; then `event` lines arrive on this connection as they happen.
+    case subscribe(ToastSelection)
+    /// Show or update a HUD bar. Reply: plain ok.
+    case hud(HudParams)
+    /// Start a loading spinner named `key` (starting one already running only updates its label).
+    /// Unless `detach`, the spinner stops when this connection closes. Reply: plain ok.
+    case loadingStart(key: String, label: String?, detach: Bool)
+    /// Stop a loading spinner. Reply: plain ok; `not_found` if no spinner has this key.
+    case loadingStop(key: String)
+
+    /// The wire name of the request (`"request"` member).
+    public var name: String {
+        switch self {
+        case .notify: "notify"
+        case .dismiss: "dismiss"
+        case .list: "list"
+        case .history: "history"
+        case .restore: "restore"
+        case .action: "action"
+        case .dnd: "dnd"
+        case .version: "version"
+        case .subscribe: "subscribe"
+        case .hud: "hud"
+        case .loadingStart: "loading_start"
+        case .loadingStop: "loading_stop"
+        }
+    }
+
+    /// Every request name, for messages and docs.
+    public static let names = ["notify", "dismiss", "list", "history", "restore", "action", "dnd", "version",
+                               "subscribe", "hud", "loading_start", "loading_stop"]
+
+    /// The request as a JSON object (`v` and `request` first).
+    public var json: JSONValue {
+        var o = JSONObject([("v", .int(ProtocolLimits.version)), ("request", .string(name))])
+        switch self {
+        case .notify(let p): p.encode(into: &o)
+        case .dismiss(let s), .subscribe(let s): s.encode(into: &o)
+        case .list, .history, .restore, .version: break
+        case .action(let id, let key):
+            o["id"] = .int(Int64(id))
+            o.set("key", key.map { .string($0) })
+        case .dnd(let mode): o["mode"] = .string(mode.rawValue)
+        case .hud(let p): p.encode(into: &o)
+        case .loadingStart(let key, let label, let detach):
+            o["key"] = .string(key)
+            o.set("label", label.map { .string($0) })
+            if detach { o["detach"] = .bool(true) }
+        case .loadingStop(let key): o["key"] = .string(key)
+        }
+        return .object(o)
+    }
+
+    /// One line of JSON, without the trailing newline.
+    public func encode() -> String { json.encoded() }
+
+    /// The bytes to write on the socket: the encoding plus `\n`.
+    public func encodedLine() -> [UInt8] { Array((encode() + "\n").utf8) }
+
+    /// Decodes one request line (without its newline; a trailing `\r` is tolerated as whitespace).
+    ///
+    /// Checks, in order: length (`line_too_long`), UTF-8 (`invalid_utf8`), JSON (`invalid_json`), an
+    /// object (`invalid_type`), `v` (`missing_field`, `invalid_type`, `unsupported_version`), `request`
+    /// (`missing_field`, `invalid_type`, `unknown_request`), then the members: `missing_field`,
+    /// `invalid_type`, `out_of_range`, `conflicting_fields`, and `unknown_field` for any extra member.
+    public static func decode(line: [UInt8]) -> Result<Request, ProtocolError> {
+        line.withUnsafeBytes { decode(line: $0) }
+    }
+
+    /// Decodes one request line from a buffer (valid only for the duration of the call).
+    public static func decode(line: UnsafeRawBufferPointer) -> Result<Request, ProtocolError> {
+        guard line.count <= ProtocolLimits.maxLineLength else {
+            return .failure(ProtocolError(
+                .lineTooLong, "line of \(line.count) bytes exceeds the limit of \(ProtocolLimits.maxLineLength)"))
+        }
+        switch JSONParser.parse(line) {
+        case .failure(let e): return .failure(e)
+        case .success(let json): return decode(json: json)
+        }
+    }
+
+    /// Decodes a request line given as a string (convenience for tests and tools).
+    public static func decode(line: String) -> Result<Request, ProtocolError> {
+        decode(line: Array(line.utf8))
+    }
+
+    /// Decodes an already parsed JSON value.
+    public static func decode(json: JSONValue) -> Result<Request, ProtocolError> {
+        do throws(ProtocolError) {
+            return .success(try decodeThrowing(json))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private static func decodeThrowing(_ json: JSONValue) throws(ProtocolError) -> Request {
+        var r = try FieldReader(json, context: "request")
+        try checkVersion(&r)
+        let name = try r.requiredString("request")
+        r = FieldReader(r, context: "\(name) request")
+        let request: Request
+        switch name {
+        case "notify": request = .notify(try NotifyParams.decode(&r))
+        case "dismiss": request = .dismiss(try ToastSelection.decode(&r))
+        case "list": request = .list
+        case "history": request = .history
+        case "restore": request = .restore
+        case "action": request = .action(id: try r.requiredToastID("id"), key: try r.name("key"))
+        case "dnd":
+            guard let mode = try r.enumeration("mode", DndMode.self) else { throw r.missing("mode") }
+            request = .dnd(mode)
+        case "version": request = .version
+        case "subscribe": request = .subscribe(try ToastSelection.decode(&r))
+        case "hud": request = .hud(try HudParams.decode(&r))
+        case "loading_start":
+            request = .loadingStart(key: try r.requiredName("key"), label: try r.string("label"),
+                                    detach: try r.bool("detach") ?? false)
+        case "loading_stop": request = .loadingStop(key: try r.requiredName("key"))
+        default:
+            throw ProtocolError(.unknownRequest,
+                                "unknown request \"\(name)\" (known: \(names.joined(separator: ", ")))")
+        }
+        try r.finish()
+        return request
+    }
+}
+
+/// Reads and checks the `v` member every message carries.
+func checkVersion(_ r: inout FieldReader) throws(ProtocolError) {
+    guard let v = r.value("v") else { throw r.missing("v") }
+    guard case .int(let version) = v else { throw r.wrongType("v", "an integer", v) }
+    guard version == ProtocolLimits.version else {
+        throw ProtocolError(.unsupportedVersion,
+                            "protocol version \(version) is not supported (this side speaks \(ProtocolLimits.version))")
+    }
+}

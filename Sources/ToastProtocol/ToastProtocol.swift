@@ -1,1 +1,0 @@
-// ToastProtocol module: placeholder until its first real file lands.

@@ -1,0 +1,102 @@
+internal import CCairo
+import Glibc
+
+/// A pixel buffer the renderer draws into: ARGB32, premultiplied alpha, native-endian 32-bit pixels
+/// (= `WL_SHM_FORMAT_ARGB8888` on little-endian = `CAIRO_FORMAT_ARGB32`).
+///
+/// Either wraps caller memory (a wl_shm buffer) or owns its memory (tests, PNG export).
+/// Drawing calls take a buffer `scale`: logical coordinates are multiplied by it, so a logical size
+/// `w × h` needs a canvas of `w*scale × h*scale` pixels.
+public final class Canvas {
+    /// Width and height in buffer pixels.
+    public let width: Int
+    public let height: Int
+    /// Bytes per row.
+    public let stride: Int
+    let surface: OpaquePointer
+
+    /// Wraps `data` (not copied, not freed; must outlive the canvas). `stride` is in bytes
+    /// (at least `width * 4`, a multiple of 4; the wl_shm stride).
+    public init(data: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int) {
+        precondition(width > 0 && height > 0 && stride >= width * 4 && stride % 4 == 0, "Canvas: bad geometry")
+        self.width = width
+        self.height = height
+        self.stride = stride
+        surface = cairo_image_surface_create_for_data(
+            data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))
+    }
+
+    /// Allocates a transparent canvas of `width × height` buffer pixels, owned by the canvas.
+    public init(width: Int, height: Int) {
+        precondition(width > 0 && height > 0, "Canvas: bad geometry")
+        surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        self.width = width
+        self.height = height
+        stride = Int(cairo_image_surface_get_stride(surface))
+    }
+
+    /// Allocates a canvas for `size` logical pixels at `scale`.
+    public convenience init(size: Size, scale: Int) {
+        self.init(width: max(1, size.width * scale), height: max(1, size.height * scale))
+    }
+
+    deinit { cairo_surface_destroy(surface) }
+
+    /// Makes every pixel fully transparent.
+    public func clear() {
+        cairo_surface_flush(surface)
+        if let data = cairo_image_surface_get_data(surface) {
+            memset(data, 0, stride * height)
+        }
+        cairo_surface_mark_dirty(surface)
+    }
+
+    /// Makes the pixels of `rect` (logical, at `scale`) fully transparent, leaving the rest alone.
+    public func clear(_ rect: Rect, scale: Int) {
+        withContext(scale: scale) { cr in
+            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+            cairo_rectangle(cr, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+            cairo_fill(cr)
+        }
+    }
+
+    /// Runs `body` with a fresh cairo context scaled to logical coordinates, then flushes.
+    func withContext<R>(scale: Int, _ body: (OpaquePointer) -> R) -> R {
+        let cr = cairo_create(surface)!
+        defer {
+            cairo_destroy(cr)
+            cairo_surface_flush(surface)
+        }
+        cairo_scale(cr, Double(scale), Double(scale))
+        return body(cr)
+    }
+
+    /// The premultiplied pixel at buffer coordinates as `(a, r, g, b)` bytes.
+    public func pixel(x: Int, y: Int) -> (a: UInt8, r: UInt8, g: UInt8, b: UInt8) {
+        precondition(x >= 0 && x < width && y >= 0 && y < height, "Canvas.pixel: out of bounds")
+        cairo_surface_flush(surface)
+        let row = cairo_image_surface_get_data(surface)! + y * stride
+        let v = UnsafeRawPointer(row).load(fromByteOffset: x * 4, as: UInt32.self)
+        return (UInt8(v >> 24), UInt8((v >> 16) & 0xff), UInt8((v >> 8) & 0xff), UInt8(v & 0xff))
+    }
+
+    /// The raw 32-bit pixel value at buffer coordinates (`0xAARRGGBB`, premultiplied).
+    public func rawPixel(x: Int, y: Int) -> UInt32 {
+        let p = pixel(x: x, y: y)
+        return UInt32(p.a) << 24 | UInt32(p.r) << 16 | UInt32(p.g) << 8 | UInt32(p.b)
+    }
+
+    /// Writes the canvas as a PNG file.
+    public func writePNG(path: String) throws(CanvasError) {
+        cairo_surface_flush(surface)
+        let status = cairo_surface_write_to_png(surface, path)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw .writeFailed(path: path, reason: String(cString: cairo_status_to_string(status)))
+        }
+    }
+}
+
+/// Why a canvas operation failed.
+public enum CanvasError: Error, Equatable {
+    case writeFailed(path: String, reason: String)
+}

@@ -1,0 +1,181 @@
+internal import CCairo
+import Glibc
+
+/// Value bars (volume, brightness) and the loading spinner.
+extension ToastRenderer {
+    private var hudPadding: Double { 14 }
+    private var glyphSize: Double { 18 }
+    private var spinnerGap: Double { 12 }
+
+    /// The logical size of `hud`: a bar is `style.hudWidth` wide; a spinner is a square box,
+    /// widened to fit its label (up to `style.hudWidth`).
+    public func measureHud(_ hud: HudView, scale: Int) -> Size {
+        switch hud {
+        case .bar(let bar):
+            let row = max(labelLayout(bar.label, scale: scale).height, glyphSize)
+            let h = hudPadding * 2 + row + 10 + Double(style.hudBarHeight)
+            return Size(width: style.hudWidth, height: Int(h.rounded(.up)))
+        case .spinner(let spinner):
+            let side = Double(style.spinnerSize) + hudPadding * 2
+            guard let label = spinnerLabel(spinner, scale: scale) else {
+                return Size(width: Int(side), height: Int(side))
+            }
+            let w = side + spinnerGap + label.width - 2
+            return Size(width: Int(w.rounded(.up)), height: Int(side))
+        }
+    }
+
+    /// The spinner wheel's rect inside a spinner HUD (relative to the HUD's top-left): only these pixels
+    /// change with `phase`, so an animation frame can damage just this rect.
+    public func spinnerRect(_ spinner: SpinnerView, scale: Int) -> Rect {
+        Rect(x: Int(hudPadding), y: Int(hudPadding), width: style.spinnerSize, height: style.spinnerSize)
+    }
+
+    /// Draws `hud` with its top-left at `origin`, at `opacity`.
+    public func drawHud(_ hud: HudView, in canvas: Canvas, at origin: Point, scale: Int, opacity: Double = 1) {
+        let size = measureHud(hud, scale: scale)
+        canvas.withContext(scale: scale) { cr in
+            CairoDrawing.withOpacity(cr, origin: origin, opacity: opacity) {
+                CairoDrawing.box(cr, size: size, radius: style.cornerRadius + 2, fill: style.background,
+                                 border: style.lowBorder, borderWidth: style.borderWidth)
+                switch hud {
+                case .bar(let bar): drawBar(cr, bar, size: size, scale: scale)
+                case .spinner(let spinner): drawSpinner(cr, spinner, size: size, scale: scale)
+                }
+            }
+        }
+    }
+
+    private func labelLayout(_ label: String, scale: Int) -> TextLayout {
+        text.layout(TextKey(text: label, isMarkup: false, role: .hud, width: style.hudWidth - 120, maxHeight: nil,
+                            scale: scale))
+    }
+
+    private func spinnerLabel(_ spinner: SpinnerView, scale: Int) -> TextLayout? {
+        guard let label = spinner.label, !label.isEmpty else { return nil }
+        let maxWidth = style.hudWidth - style.spinnerSize - Int(hudPadding * 2 + spinnerGap)
+        return text.layout(TextKey(text: label, isMarkup: false, role: .hud, width: maxWidth, maxHeight: nil,
+                                   scale: scale))
+    }
+
+    private func drawBar(_ cr: OpaquePointer, _ bar: HudBarView, size: Size, scale: Int) {
+        let pad = hudPadding
+        let label = labelLayout(bar.label, scale: scale)
+        let value = text.layout(TextKey(text: bar.muted ? "Muted" : "\(max(bar.value, 0))%", isMarkup: false,
+                                        role: .hudValue, width: nil, maxHeight: nil, scale: scale))
+        let row = max(label.height, glyphSize)
+        let textColor = bar.muted ? style.captionColor : style.summaryColor
+        var labelX = pad
+        if let icon = bar.iconName, let glyph = Glyph(iconName: icon) {
+            drawGlyph(cr, glyph, muted: bar.muted, x: pad, y: pad + (row - glyphSize) / 2, color: textColor)
+            labelX += glyphSize + 8
+        }
+        label.draw(cr, x: labelX, y: pad + (row - label.height) / 2, color: textColor)
+        value.draw(cr, x: Double(size.width) - pad - value.width, y: pad + (row - value.height) / 2,
+                   color: bar.muted ? style.captionColor : style.bodyColor)
+
+        let barY = pad + row + 10
+        let barW = Double(size.width) - 2 * pad
+        let barH = Double(style.hudBarHeight)
+        let radius = barH / 2
+        CairoDrawing.roundedRect(cr, x: pad, y: barY, width: barW, height: barH, radius: radius)
+        CairoDrawing.setColor(cr, style.trackColor)
+        cairo_fill(cr)
+        let v = max(bar.value, 0)
+        let fill = bar.muted ? style.hudMutedFill : style.hudFill
+        if v > 0 {
+            let w = max(barH, barW * Double(min(v, 100)) / 100)
+            CairoDrawing.roundedRect(cr, x: pad, y: barY, width: w, height: barH, radius: radius)
+            CairoDrawing.setColor(cr, fill)
+            cairo_fill(cr)
+        }
+        if v > 100 {
+            // Like wob: the part past 100 is drawn again from the left in the overflow colour.
+            let over = Double(min(v - 100, 100)) / 100
+            let w = max(barH, barW * over)
+            CairoDrawing.roundedRect(cr, x: pad, y: barY, width: w, height: barH, radius: radius)
+            CairoDrawing.setColor(cr, bar.muted ? style.hudMutedFill.withAlpha(0.6) : style.hudOverflowColor)
+            cairo_fill(cr)
+        }
+    }
+
+    private func drawSpinner(_ cr: OpaquePointer, _ spinner: SpinnerView, size: Size, scale: Int) {
+        let r = spinnerRect(spinner, scale: scale)
+        let cx = Double(r.x) + Double(r.width) / 2, cy = Double(r.y) + Double(r.height) / 2
+        let ticks = 12
+        let lineWidth = max(2, Double(r.width) / 10)
+        let outer = Double(r.width) / 2 - lineWidth / 2
+        let inner = outer * 0.5
+        let phase = spinner.phase - spinner.phase.rounded(.down)
+        cairo_save(cr)
+        cairo_set_line_width(cr, lineWidth)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        for i in 0..<ticks {
+            // Tick 0 leads (brightest); the others trail it with fading alpha.
+            let angle = 2 * Double.pi * (phase - Double(i) / Double(ticks)) - Double.pi / 2
+            let alpha = 1 - 0.8 * Double(i) / Double(ticks - 1)
+            let (s, c) = (sin(angle), cos(angle))
+            cairo_move_to(cr, cx + c * inner, cy + s * inner)
+            cairo_line_to(cr, cx + c * outer, cy + s * outer)
+            CairoDrawing.setColor(cr, style.spinnerColor.withAlpha(alpha))
+            cairo_stroke(cr)
+        }
+        cairo_restore(cr)
+        if let label = spinnerLabel(spinner, scale: scale) {
+            label.draw(cr, x: Double(r.maxX) + spinnerGap, y: (Double(size.height) - label.height) / 2,
+                       color: style.summaryColor)
+        }
+    }
+
+    // MARK: - Glyphs
+
+    private enum Glyph {
+        case speaker, sun, mic
+        init?(iconName: String) {
+            let n = iconName.lowercased()
+            if n.contains("mic") { self = .mic }
+            else if n.contains("volume") || n.contains("audio") || n.contains("speaker") { self = .speaker }
+            else if n.contains("bright") || n.contains("display") { self = .sun }
+            else { return nil }
+        }
+    }
+
+    /// A small vector icon in an 18×18 box at `(x, y)`; muted adds a slash.
+    private func drawGlyph(_ cr: OpaquePointer, _ glyph: Glyph, muted: Bool, x: Double, y: Double, color: Color) {
+        cairo_save(cr)
+        cairo_translate(cr, x, y)
+        CairoDrawing.setColor(cr, color)
+        cairo_set_line_width(cr, 1.6)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        switch glyph {
+        case .speaker:
+            cairo_move_to(cr, 2, 6.5); cairo_line_to(cr, 5.5, 6.5); cairo_line_to(cr, 10, 2.5)
+            cairo_line_to(cr, 10, 15.5); cairo_line_to(cr, 5.5, 11.5); cairo_line_to(cr, 2, 11.5)
+            cairo_close_path(cr); cairo_fill(cr)
+            if !muted {
+                cairo_arc(cr, 10, 9, 3.5, -0.9, 0.9); cairo_stroke(cr)
+                cairo_arc(cr, 10, 9, 6.5, -0.9, 0.9); cairo_stroke(cr)
+            }
+        case .sun:
+            cairo_arc(cr, 9, 9, 3.6, 0, 2 * Double.pi); cairo_fill(cr)
+            for i in 0..<8 {
+                let a = Double(i) * Double.pi / 4
+                cairo_move_to(cr, 9 + cos(a) * 6, 9 + sin(a) * 6)
+                cairo_line_to(cr, 9 + cos(a) * 8, 9 + sin(a) * 8)
+            }
+            cairo_stroke(cr)
+        case .mic:
+            CairoDrawing.roundedRect(cr, x: 6, y: 1.5, width: 6, height: 10, radius: 3); cairo_fill(cr)
+            cairo_arc(cr, 9, 8, 5, 0, Double.pi); cairo_stroke(cr)
+            cairo_move_to(cr, 9, 13); cairo_line_to(cr, 9, 16.5); cairo_stroke(cr)
+        }
+        if muted {
+            cairo_set_line_width(cr, 1.8)
+            cairo_move_to(cr, 12, 6); cairo_line_to(cr, 17, 12)
+            cairo_move_to(cr, 17, 6); cairo_line_to(cr, 12, 12)
+            cairo_stroke(cr)
+        }
+        cairo_restore(cr)
+    }
+}

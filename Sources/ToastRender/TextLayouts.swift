@@ -1,0 +1,159 @@
+internal import CCairo
+
+/// Which font of the style a text uses.
+enum FontRole: Int, CaseIterable {
+    case body, summary, caption, action, hud, hudValue
+}
+
+/// What a text layout depends on; equal keys give identical layouts.
+struct TextKey: Hashable {
+    var text: String
+    /// `text` is Desktop Notifications markup (sanitized before use), else plain text.
+    var isMarkup: Bool
+    var role: FontRole
+    /// Wrap/ellipsize width in logical px; nil for natural width.
+    var width: Int?
+    /// Max height in logical px for wrapped text (ellipsized past it); nil for a single line.
+    var maxHeight: Int?
+    var scale: Int
+}
+
+/// One Pango layout and its logical size. Owns the layout.
+final class TextLayout {
+    let layout: OpaquePointer
+    /// Logical size in logical pixels (fractional).
+    let width: Double
+    let height: Double
+
+    init(layout: OpaquePointer) {
+        self.layout = layout
+        var w: Int32 = 0, h: Int32 = 0
+        pango_layout_get_size(layout, &w, &h)
+        width = Double(w) / Double(PANGO_SCALE)
+        height = Double(h) / Double(PANGO_SCALE)
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+
+    /// Draws the layout with its top-left at `(x, y)` in `color` (markup colours override it).
+    func draw(_ cr: OpaquePointer, x: Double, y: Double, color: Color) {
+        cairo_set_source_rgba(cr, color.red, color.green, color.blue, color.alpha)
+        cairo_move_to(cr, x, y)
+        pango_cairo_show_layout(cr, layout)
+    }
+}
+
+/// The font map, one Pango context per buffer scale, the fonts, and a small LRU of text layouts.
+/// Creating the font map is the expensive cold-start step (fontconfig); it happens once per instance.
+final class TextEngine {
+    private let fontMap: UnsafeMutablePointer<PangoFontMap>
+    private var contexts: [Int: OpaquePointer] = [:]
+    private let fonts: [OpaquePointer]
+    private let linkColor: Color
+    private var cache: [TextKey: (layout: TextLayout, lastUse: UInt64)] = [:]
+    private var clock: UInt64 = 0
+    /// Layouts kept for reuse; a few toasts' worth plus HUD texts.
+    let capacity: Int
+
+    init(style: ToastStyle, capacity: Int = 96) {
+        fontMap = pango_cairo_font_map_new()
+        linkColor = style.linkColor
+        self.capacity = capacity
+        fonts = FontRole.allCases.map { role in
+            let name = switch role {
+            case .body: style.font
+            case .summary: style.summaryFont
+            case .caption: style.captionFont
+            case .action: style.actionFont
+            case .hud: style.hudFont
+            case .hudValue: style.hudValueFont
+            }
+            return pango_font_description_from_string(name)
+        }
+    }
+
+    deinit {
+        cache.removeAll()
+        for ctx in contexts.values { g_object_unref(UnsafeMutableRawPointer(ctx)) }
+        for f in fonts { pango_font_description_free(f) }
+        g_object_unref(UnsafeMutableRawPointer(fontMap))
+    }
+
+    /// Number of cached layouts (for tests).
+    var cachedCount: Int { cache.count }
+
+    /// The (cached) layout for `key`.
+    func layout(_ key: TextKey) -> TextLayout {
+        clock &+= 1
+        if let hit = cache[key] {
+            cache[key] = (hit.layout, clock)
+            return hit.layout
+        }
+        let made = TextLayout(layout: makeLayout(key))
+        if cache.count >= capacity, let oldest = cache.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
+            cache[oldest] = nil
+        }
+        cache[key] = (made, clock)
+        return made
+    }
+
+    /// Loads fontconfig's configuration and every font of the style (and the bold/italic faces markup
+    /// uses) by shaping a sample with each, then draws the samples once so common glyphs are rasterized.
+    func prewarm(scale: Int) {
+        let sample = "The quick brown fox jumps over the lazy dog 0123456789 %…"
+        var samples = FontRole.allCases.map {
+            TextKey(text: sample, isMarkup: false, role: $0, width: nil, maxHeight: nil, scale: scale)
+        }
+        samples.append(TextKey(text: "<b>\(sample)</b> <i>\(sample)</i>", isMarkup: true, role: .body, width: nil,
+                               maxHeight: nil, scale: scale))
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 8, 8)
+        let cr = cairo_create(surface)
+        cairo_scale(cr, Double(scale), Double(scale))
+        for key in samples {
+            // Not cached: these samples would only crowd out real layouts.
+            let l = TextLayout(layout: makeLayout(key))
+            l.draw(cr!, x: 0, y: 0, color: Color(rgb: 0))
+        }
+        cairo_destroy(cr)
+        cairo_surface_destroy(surface)
+    }
+
+    private func context(scale: Int) -> OpaquePointer {
+        if let ctx = contexts[scale] { return ctx }
+        let ctx = pango_font_map_create_context(fontMap)!
+        // Grey antialiasing (subpixel is wrong on translucent overlays); metrics unhinted so that
+        // logical sizes barely depend on the scale; outlines hinted for the buffer's real pixel grid.
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_SLIGHT)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        pango_cairo_context_set_font_options(ctx, options)
+        cairo_font_options_destroy(options)
+        var matrix = PangoMatrix(xx: Double(scale), xy: 0, yx: 0, yy: Double(scale), x0: 0, y0: 0)
+        pango_context_set_matrix(ctx, &matrix)
+        contexts[scale] = ctx
+        return ctx
+    }
+
+    private func makeLayout(_ key: TextKey) -> OpaquePointer {
+        let layout = pango_layout_new(context(scale: key.scale))!
+        pango_layout_set_font_description(layout, fonts[key.role.rawValue])
+        if key.isMarkup {
+            pango_layout_set_markup(layout, MarkupSanitizer.sanitize(key.text, linkColor: linkColor), -1)
+        } else {
+            pango_layout_set_text(layout, key.text, -1)
+        }
+        if let width = key.width {
+            pango_layout_set_width(layout, Int32(width) * PANGO_SCALE)
+            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+        }
+        if let maxHeight = key.maxHeight {
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            pango_layout_set_height(layout, Int32(maxHeight) * PANGO_SCALE)
+        } else {
+            pango_layout_set_single_paragraph_mode(layout, 1)
+            pango_layout_set_height(layout, -1)
+        }
+        return layout
+    }
+}

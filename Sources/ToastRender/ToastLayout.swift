@@ -1,0 +1,104 @@
+/// Where each part of one toast goes, relative to the toast's top-left, in logical pixels.
+/// Built from cached text layouts, so rebuilding it per frame is cheap.
+struct ToastLayout {
+    var size: Size
+    var imageRect: (x: Double, y: Double, width: Double, height: Double)?
+    var caption: (layout: TextLayout, x: Double, y: Double)?
+    var summary: (layout: TextLayout, x: Double, y: Double)?
+    var body: (layout: TextLayout, x: Double, y: Double)?
+    var progressBar: (x: Double, y: Double, width: Double, height: Double)?
+    var actions: [(layout: TextLayout, rect: Rect, textX: Double, textY: Double)]
+
+    init(_ toast: ToastView, style: ToastStyle, scale: Int, text: TextEngine) {
+        let pad = Double(style.padding)
+        var contentX = pad
+        if let image = toast.image, image.width > 0, image.height > 0 {
+            let side = Double(style.imageSize)
+            let fit = min(side / Double(image.width), side / Double(image.height))
+            let w = Double(image.width) * fit, h = Double(image.height) * fit
+            imageRect = (pad + (side - w) / 2, pad + (side - h) / 2, w, h)
+            contentX += side + Double(style.imageGap)
+        }
+        let contentWidth = max(1, style.width - Int(contentX) - style.padding)
+        var y = pad
+        // Stacks elements down the text column; `gapBefore` is skipped for the first one.
+        var first = true
+        func place(_ height: Double, gapBefore: Double) -> Double {
+            let top = first ? y : y + gapBefore
+            first = false
+            y = top + height
+            return top
+        }
+
+        // Senders often end the body with a newline; it would add an empty line.
+        let summaryText = trimmed(toast.summary), bodyText = trimmed(toast.body), appName = trimmed(toast.appName)
+        if !appName.isEmpty {
+            let l = text.layout(TextKey(text: appName, isMarkup: false, role: .caption,
+                                        width: contentWidth, maxHeight: nil, scale: scale))
+            caption = (l, contentX, place(l.height, gapBefore: 0))
+        }
+        if !summaryText.isEmpty {
+            let l = text.layout(TextKey(text: summaryText, isMarkup: false, role: .summary,
+                                        width: contentWidth, maxHeight: nil, scale: scale))
+            summary = (l, contentX, place(l.height, gapBefore: 1))
+        }
+        if !bodyText.isEmpty {
+            let l = text.layout(TextKey(text: bodyText, isMarkup: true, role: .body,
+                                        width: contentWidth, maxHeight: style.maxBodyHeight, scale: scale))
+            body = (l, contentX, place(l.height, gapBefore: 3))
+        }
+        if toast.progress != nil {
+            let h = Double(style.progressHeight)
+            progressBar = (contentX, place(h, gapBefore: 8), Double(contentWidth), h)
+        }
+        actions = []
+        if !toast.actions.isEmpty {
+            let labelWidth = max(1, contentWidth - 2 * style.actionPaddingX)
+            var rowX = contentX
+            var rowTop = place(0, gapBefore: 10)
+            var rowHeight = 0.0
+            let right = contentX + Double(contentWidth)
+            for label in toast.actions {
+                let l = text.layout(TextKey(text: label, isMarkup: false, role: .action,
+                                            width: labelWidth, maxHeight: nil, scale: scale))
+                let w = (l.width + Double(2 * style.actionPaddingX)).rounded(.up)
+                let h = (l.height + Double(2 * style.actionPaddingY)).rounded(.up)
+                if rowX > contentX, rowX + w > right {
+                    rowTop += rowHeight + Double(style.actionSpacing)
+                    rowX = contentX
+                    rowHeight = 0
+                }
+                let rect = Rect(x: Int(rowX), y: Int(rowTop.rounded(.up)), width: Int(w), height: Int(h))
+                actions.append((l, rect, rowX + Double(style.actionPaddingX),
+                                Double(rect.y) + (h - l.height) / 2))
+                rowX += w + Double(style.actionSpacing)
+                rowHeight = max(rowHeight, h)
+            }
+            y = rowTop.rounded(.up) + rowHeight
+        }
+        // Beside an image taller than the text, centre the text column on the image.
+        let side = Double(style.imageSize)
+        if imageRect != nil, y - pad < side {
+            let dy = ((side - (y - pad)) / 2).rounded()
+            caption?.y += dy
+            summary?.y += dy
+            body?.y += dy
+            progressBar?.y += dy
+            for i in actions.indices {
+                actions[i].rect.y += Int(dy)
+                actions[i].textY += dy
+            }
+            y = pad + side
+        }
+        size = Size(width: style.width, height: Int((y + pad).rounded(.up)))
+    }
+}
+
+/// `s` without leading and trailing whitespace and newlines.
+func trimmed(_ s: String) -> String {
+    guard let first = s.firstIndex(where: { !$0.isWhitespace }), let last = s.lastIndex(where: { !$0.isWhitespace }) else {
+        return ""
+    }
+    if first == s.startIndex && s.index(after: last) == s.endIndex { return s }
+    return String(s[first...last])
+}

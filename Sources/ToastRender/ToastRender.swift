@@ -1,1 +1,0 @@
-// ToastRender module: placeholder until its first real file lands.

@@ -1,0 +1,185 @@
+internal import CCairo
+
+/// Draws toasts, the "+N more" pill, stacks and HUDs into a `Canvas`.
+///
+/// Holds the Pango font map, one Pango context per buffer scale, a cache of text layouts and of converted
+/// images. Create one per daemon and keep it: the first use pays for fontconfig and font loading, later
+/// draws of the same content reuse the shaped layouts. Not thread-safe (the daemon has one thread).
+public final class ToastRenderer {
+    public let style: ToastStyle
+    let text: TextEngine
+    /// Converted notification images, most recent last; compared by content (identity fast path).
+    private var images: [(image: RGBAImage, surface: OpaquePointer)] = []
+    private let imageCapacity = 8
+
+    public init(style: ToastStyle = ToastStyle()) {
+        self.style = style
+        text = TextEngine(style: style)
+    }
+
+    deinit {
+        for entry in images { cairo_surface_destroy(entry.surface) }
+    }
+
+    /// Pays the cold-start cost now (fontconfig configuration, font files, shaper set-up: ~10–20 ms here)
+    /// instead of at the first toast. Call it once at daemon start, ideally while waiting for the
+    /// compositor's replies, with the scale of the output the first toast will most likely go to.
+    public func prewarm(scale: Int = 1) {
+        text.prewarm(scale: scale)
+        // One throwaway toast through the whole path warms cairo's compositing code too.
+        let sample = ToastView(summary: "toastd", body: "<b>ready</b>", appName: "toastd", progress: 50,
+                               actions: ["OK"])
+        let canvas = Canvas(size: measure(sample, scale: scale), scale: scale)
+        draw(sample, in: canvas, at: .zero, scale: scale, opacity: 0.5)
+        draw(sample, in: canvas, at: .zero, scale: scale)
+    }
+
+    // MARK: - Toasts
+
+    /// The logical size of `toast`: `style.width` wide, as tall as its content
+    /// (summary one line, body wrapped and capped at `style.maxBodyHeight`, progress bar, action pills).
+    public func measure(_ toast: ToastView, scale: Int) -> Size {
+        ToastLayout(toast, style: style, scale: scale, text: text).size
+    }
+
+    /// Where the action pills of `toast` are, relative to the toast's top-left, in `toast.actions` order.
+    /// For the daemon's opt-in input region and for mapping a click to an action.
+    public func actionRects(_ toast: ToastView, scale: Int) -> [Rect] {
+        ToastLayout(toast, style: style, scale: scale, text: text).actions.map(\.rect)
+    }
+
+    /// Draws `toast` with its top-left at `origin` (logical px), at `opacity` (0...1), over what is there.
+    /// Touches only the toast's own rect (`origin` + `measure(toast, scale:)`), so one toast can be redrawn
+    /// alone: `canvas.clear(rect, scale:)` then `draw`.
+    public func draw(_ toast: ToastView, in canvas: Canvas, at origin: Point, scale: Int, opacity: Double = 1) {
+        let layout = ToastLayout(toast, style: style, scale: scale, text: text)
+        canvas.withContext(scale: scale) { cr in
+            CairoDrawing.withOpacity(cr, origin: origin, opacity: opacity) {
+                drawToast(cr, toast, layout)
+            }
+        }
+    }
+
+    private func drawToast(_ cr: OpaquePointer, _ toast: ToastView, _ layout: ToastLayout) {
+        CairoDrawing.box(cr, size: layout.size, radius: style.cornerRadius,
+                         fill: style.background(for: toast.urgency), border: style.border(for: toast.urgency),
+                         borderWidth: style.borderWidth)
+        if let r = layout.imageRect, let image = toast.image, let surface = imageSurface(image) {
+            cairo_save(cr)
+            CairoDrawing.roundedRect(cr, x: r.x, y: r.y, width: r.width, height: r.height,
+                                     radius: style.imageCornerRadius)
+            cairo_clip(cr)
+            cairo_translate(cr, r.x, r.y)
+            cairo_scale(cr, r.width / Double(image.width), r.height / Double(image.height))
+            cairo_set_source_surface(cr, surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_paint(cr)
+            cairo_restore(cr)
+        }
+        if let c = layout.caption { c.layout.draw(cr, x: c.x, y: c.y, color: style.captionColor) }
+        if let s = layout.summary { s.layout.draw(cr, x: s.x, y: s.y, color: style.summaryColor) }
+        if let b = layout.body { b.layout.draw(cr, x: b.x, y: b.y, color: style.bodyColor) }
+        if let bar = layout.progressBar, let progress = toast.progress {
+            let radius = bar.height / 2
+            CairoDrawing.roundedRect(cr, x: bar.x, y: bar.y, width: bar.width, height: bar.height, radius: radius)
+            CairoDrawing.setColor(cr, style.trackColor)
+            cairo_fill(cr)
+            let fraction = Double(min(max(progress, 0), 100)) / 100
+            if fraction > 0 {
+                // At least a full circle so that 1% still reads as a dot, not a sliver.
+                let w = max(bar.height, bar.width * fraction)
+                CairoDrawing.roundedRect(cr, x: bar.x, y: bar.y, width: w, height: bar.height, radius: radius)
+                CairoDrawing.setColor(cr, style.accent(for: toast.urgency))
+                cairo_fill(cr)
+            }
+        }
+        for action in layout.actions {
+            drawPill(cr, rect: action.rect, fill: style.actionBackground, border: style.actionBorder)
+            action.layout.draw(cr, x: action.textX, y: action.textY, color: style.actionText)
+        }
+    }
+
+    private func drawPill(_ cr: OpaquePointer, rect: Rect, fill: Color, border: Color) {
+        let bw = 1.0
+        CairoDrawing.roundedRect(cr, x: Double(rect.x) + bw / 2, y: Double(rect.y) + bw / 2,
+                                 width: Double(rect.width) - bw, height: Double(rect.height) - bw,
+                                 radius: Double(rect.height) / 2)
+        CairoDrawing.setColor(cr, fill)
+        cairo_fill_preserve(cr)
+        cairo_set_line_width(cr, bw)
+        CairoDrawing.setColor(cr, border)
+        cairo_stroke(cr)
+    }
+
+    private func imageSurface(_ image: RGBAImage) -> OpaquePointer? {
+        if let i = images.firstIndex(where: { $0.image == image }) {
+            let hit = images.remove(at: i)
+            images.append(hit)
+            return hit.surface
+        }
+        guard let surface = CairoDrawing.surface(from: image) else { return nil }
+        if images.count >= imageCapacity { cairo_surface_destroy(images.removeFirst().surface) }
+        images.append((image, surface))
+        return surface
+    }
+
+    // MARK: - "+N more" pill
+
+    /// The logical size of the pill saying "+`count` more".
+    public func measureMorePill(count: Int, scale: Int) -> Size {
+        let l = morePillText(count: count, scale: scale)
+        return Size(width: Int((l.width + 2 * Double(style.actionPaddingX + 2)).rounded(.up)),
+                    height: Int((l.height + 2 * Double(style.actionPaddingY)).rounded(.up)))
+    }
+
+    /// Draws the "+`count` more" pill with its top-left at `origin`.
+    public func drawMorePill(count: Int, in canvas: Canvas, at origin: Point, scale: Int, opacity: Double = 1) {
+        let size = measureMorePill(count: count, scale: scale)
+        let l = morePillText(count: count, scale: scale)
+        canvas.withContext(scale: scale) { cr in
+            CairoDrawing.withOpacity(cr, origin: origin, opacity: opacity) {
+                CairoDrawing.box(cr, size: size, radius: Double(size.height) / 2, fill: style.background,
+                                 border: style.lowBorder, borderWidth: 1)
+                l.draw(cr, x: (Double(size.width) - l.width) / 2, y: (Double(size.height) - l.height) / 2,
+                       color: style.bodyColor)
+            }
+        }
+    }
+
+    private func morePillText(count: Int, scale: Int) -> TextLayout {
+        text.layout(TextKey(text: "+\(count) more", isMarkup: false, role: .action, width: nil,
+                            maxHeight: nil, scale: scale))
+    }
+
+    // MARK: - Stacks
+
+    /// Where each of `toasts` (newest first) and the "+N more" pill go in a stack surface;
+    /// see `StackLayout.arrange`. Use its `size` to size the surface before `renderStack`.
+    public func measureStack(_ toasts: [ToastView], scale: Int) -> StackLayout.Arrangement {
+        let visible = min(toasts.count, max(1, style.maxVisible))
+        let hidden = toasts.count - visible
+        return StackLayout.arrange(sizes: toasts.prefix(visible).map { measure($0, scale: scale) },
+                                   hiddenCount: hidden, gap: style.gap,
+                                   moreSize: hidden > 0 ? measureMorePill(count: hidden, scale: scale) : nil)
+    }
+
+    /// Draws a whole stack (newest first, newest on top, right-aligned, going down) into `canvas`
+    /// with its top-left at `origin`, first clearing the stack's area to transparent (unless `clear` is false,
+    /// e.g. to draw over something else). Returns the arrangement:
+    /// `size` is the total logical size, `rects` each visible toast's rect (relative to `origin`).
+    @discardableResult
+    public func renderStack(_ toasts: [ToastView], in canvas: Canvas, at origin: Point = .zero, scale: Int,
+                            opacity: Double = 1, clear: Bool = true) -> StackLayout.Arrangement {
+        let arrangement = measureStack(toasts, scale: scale)
+        if clear { canvas.clear(Rect(origin: origin, size: arrangement.size), scale: scale) }
+        for (toast, rect) in zip(toasts, arrangement.rects) {
+            draw(toast, in: canvas, at: Point(x: origin.x + rect.x, y: origin.y + rect.y), scale: scale,
+                 opacity: opacity)
+        }
+        if let more = arrangement.moreRect {
+            drawMorePill(count: arrangement.hiddenCount, in: canvas,
+                         at: Point(x: origin.x + more.x, y: origin.y + more.y), scale: scale, opacity: opacity)
+        }
+        return arrangement
+    }
+}

@@ -1,0 +1,87 @@
+/// Everything about how toasts and HUDs look. The defaults are a dark translucent box in the spirit of mako,
+/// with a thin border whose colour says the urgency. All lengths are logical pixels.
+public struct ToastStyle: Hashable, Sendable {
+    /// Fixed toast width; height follows the content.
+    public var width = 360
+    public var padding = 12
+    public var cornerRadius = 10.0
+    public var borderWidth = 1.5
+
+    /// Pango font description strings (fontconfig resolves "Sans").
+    public var font = "Sans 10"
+    public var summaryFont = "Sans Bold 10.5"
+    public var captionFont = "Sans 8.5"
+    public var actionFont = "Sans 9"
+
+    public var background = Color(rgb: 0x1c1d24, alpha: 0.93)
+    /// Replaces `background` for critical toasts: a faint red cast.
+    public var criticalBackground = Color(rgb: 0x2a1b20, alpha: 0.95)
+    public var summaryColor = Color(rgb: 0xf4f4f7)
+    public var bodyColor = Color(rgb: 0xc6c8d2)
+    public var captionColor = Color(rgb: 0x8a8d9b)
+    public var linkColor = Color(rgb: 0x8cb4ff)
+
+    /// Border colour per urgency (low is muted, critical is red).
+    public var lowBorder = Color(rgb: 0x4a4d5c)
+    public var normalBorder = Color(rgb: 0x5b8def)
+    public var criticalBorder = Color(rgb: 0xe5484d)
+    /// Progress bar and accent colour per urgency.
+    public var lowAccent = Color(rgb: 0x8a8d9b)
+    public var normalAccent = Color(rgb: 0x6a9cf6)
+    public var criticalAccent = Color(rgb: 0xf0595e)
+    public var trackColor = Color(rgb: 0xffffff, alpha: 0.12)
+
+    /// Side of the square the notification image is fitted into.
+    public var imageSize = 48
+    public var imageCornerRadius = 6.0
+    /// Space between the image and the text column.
+    public var imageGap = 12
+    /// Body text taller than this is cut with an ellipsis.
+    public var maxBodyHeight = 100
+    public var progressHeight = 6
+
+    public var actionPaddingX = 10
+    public var actionPaddingY = 4
+    public var actionSpacing = 6
+    public var actionBackground = Color(rgb: 0xffffff, alpha: 0.08)
+    public var actionBorder = Color(rgb: 0xffffff, alpha: 0.18)
+    public var actionText = Color(rgb: 0xe4e5ec)
+
+    /// Vertical space between stacked toasts.
+    public var gap = 8
+    /// Toasts beyond this many are summarized by a "+N more" pill.
+    public var maxVisible = 5
+
+    /// HUD (value bar and spinner) geometry.
+    public var hudWidth = 300
+    public var hudBarHeight = 8
+    public var hudFont = "Sans 10"
+    public var hudValueFont = "Sans Bold 10"
+    public var hudFill = Color(rgb: 0xeef0f6)
+    public var hudOverflowColor = Color(rgb: 0xf0595e)
+    public var hudMutedFill = Color(rgb: 0x6b6e7b)
+    public var spinnerSize = 28
+    public var spinnerColor = Color(rgb: 0xeef0f6)
+
+    public init() {}
+
+    public func border(for urgency: Urgency) -> Color {
+        switch urgency {
+        case .low: lowBorder
+        case .normal: normalBorder
+        case .critical: criticalBorder
+        }
+    }
+
+    public func accent(for urgency: Urgency) -> Color {
+        switch urgency {
+        case .low: lowAccent
+        case .normal: normalAccent
+        case .critical: criticalAccent
+        }
+    }
+
+    public func background(for urgency: Urgency) -> Color {
+        urgency == .critical ? criticalBackground : background
+    }
+}

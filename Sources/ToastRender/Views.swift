@@ -1,0 +1,70 @@
+/// How loud a toast is; picks the border and accent colours of `ToastStyle`.
+public enum Urgency: Int, Hashable, Sendable, CaseIterable {
+    case low = 0, normal = 1, critical = 2
+}
+
+/// An image in straight (non-premultiplied) RGBA8: 4 bytes per pixel, rows packed, no padding.
+/// This is what the Desktop Notifications `image-data` hint carries once its rowstride is removed.
+public struct RGBAImage: Hashable, Sendable {
+    public var width: Int
+    public var height: Int
+    /// `width * height * 4` bytes, R G B A per pixel.
+    public var pixels: [UInt8]
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(width >= 0 && height >= 0 && pixels.count >= width * height * 4, "RGBAImage: too few pixels")
+        self.width = width; self.height = height; self.pixels = pixels
+    }
+}
+
+/// What the renderer needs to draw one notification toast. The daemon maps its model to this.
+public struct ToastView: Hashable, Sendable {
+    /// One line, plain text (not markup), drawn bold and ellipsized.
+    public var summary: String
+    /// Desktop Notifications markup (`<b> <i> <u> <a href> <img>`); sanitized before use, wrapped, capped in height.
+    public var body: String
+    /// Drawn as a small caption above the summary; empty for none.
+    public var appName: String
+    public var urgency: Urgency
+    /// 0...100 draws a progress bar (values outside are clamped); nil for none.
+    public var progress: Int?
+    /// Drawn at the left, scaled to fit `ToastStyle.imageSize`.
+    public var image: RGBAImage?
+    /// Action labels, drawn as pills under the text (the "default" action should be left out by the caller).
+    public var actions: [String]
+
+    public init(summary: String, body: String = "", appName: String = "", urgency: Urgency = .normal,
+                progress: Int? = nil, image: RGBAImage? = nil, actions: [String] = []) {
+        self.summary = summary; self.body = body; self.appName = appName; self.urgency = urgency
+        self.progress = progress; self.image = image; self.actions = actions
+    }
+}
+
+/// A value bar HUD (volume, brightness), like wob or SwayOSD.
+public struct HudBarView: Hashable, Sendable {
+    /// Shown above the bar on the left, e.g. "Volume".
+    public var label: String
+    /// A freedesktop icon name; names containing volume/audio/speaker, brightness/display, or mic
+    /// get a drawn glyph, others none.
+    public var iconName: String?
+    /// Percent. Values past 100 are drawn as overflow in `ToastStyle.hudOverflowColor` (like wob); below 0 clamps.
+    public var value: Int
+    /// Draws the bar and glyph greyed out.
+    public var muted: Bool
+    public init(label: String, iconName: String? = nil, value: Int, muted: Bool = false) {
+        self.label = label; self.iconName = iconName; self.value = value; self.muted = muted
+    }
+}
+
+/// A loading indicator: a wheel of ticks rotated by `phase`, with an optional label at its right.
+public struct SpinnerView: Hashable, Sendable {
+    public var label: String?
+    /// Rotation in turns, 0..<1 (other values wrap).
+    public var phase: Double
+    public init(label: String? = nil, phase: Double = 0) { self.label = label; self.phase = phase }
+}
+
+/// Either kind of HUD.
+public enum HudView: Hashable, Sendable {
+    case bar(HudBarView)
+    case spinner(SpinnerView)
+}

@@ -1,1 +1,0 @@
-// Wayland module: placeholder until its first real file lands.

@@ -1,0 +1,168 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import ToastProtocol
+
+/// A blocking client connection to toastd's control socket: write request lines, read reply and
+/// event lines. Events that arrive while waiting for a reply are queued for `nextEvent`.
+final class Connection {
+    /// How long a reply may take before we give up on a stuck daemon.
+    static let replyTimeoutMs: Int32 = 5000
+
+    let path: String
+    private let fd: Int32
+    private var splitter = LineSplitter()
+    private var queuedEvents: [Event] = []
+
+    /// Connects at once or fails at once: a Unix-socket connect to a missing or dead socket returns
+    /// ENOENT or ECONNREFUSED immediately, so "daemon not running" costs no timeout.
+    init(environment lookup: (String) -> String? = Connection.getenvString) throws(ClientFailure) {
+        switch SocketPath.resolve(lookup) {
+        case .failure(let e): throw ClientFailure(message: e.description, status: Exit.unavailable)
+        case .success(let p): path = p
+        }
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else {
+            throw ClientFailure(message: "socket: \(Connection.errorText(errno))", status: Exit.unavailable)
+        }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            // SocketPath.resolve guarantees the path plus NUL fits.
+            for (i, b) in path.utf8.enumerated() { raw[i] = b }
+            raw[path.utf8.count] = 0
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        if result != 0 {
+            let code = errno
+            close(fd)
+            throw ClientFailure(message: Connection.notRunningMessage(path: path, errno: code),
+                                status: Exit.unavailable)
+        }
+    }
+
+    deinit { close(fd) }
+
+    static func getenvString(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    static func notRunningMessage(path: String, errno code: Int32) -> String {
+        switch code {
+        case ENOENT:
+            "toastd is not running (no socket at \(path)); start it with: toastd &"
+        case ECONNREFUSED:
+            "toastd is not running (stale socket at \(path)); start it with: toastd &"
+        default:
+            "cannot connect to toastd at \(path): \(errorText(code))"
+        }
+    }
+
+    /// Writes one request line.
+    func send(_ request: Request) throws(ClientFailure) {
+        var bytes = request.encodedLine()
+        let failed: Int32? = bytes.withUnsafeMutableBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                // MSG_NOSIGNAL: a daemon that went away is an error to report, not a SIGPIPE.
+                let n = Glibc.send(fd, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += n
+            }
+            return nil
+        }
+        if let code = failed {
+            throw ClientFailure.protocolViolation("lost the connection to toastd: \(Connection.errorText(code))")
+        }
+    }
+
+    /// Sends a request and returns its successful reply's payload; an error reply throws.
+    func call(_ request: Request) throws(ClientFailure) -> ReplyPayload {
+        try send(request)
+        return try reply()
+    }
+
+    /// Reads until the next reply, queueing events that come first.
+    func reply() throws(ClientFailure) -> ReplyPayload {
+        while true {
+            guard let message = try readMessage(timeoutMs: Connection.replyTimeoutMs) else {
+                throw ClientFailure.protocolViolation("toastd closed the connection without replying")
+            }
+            switch message {
+            case .event(let e): queuedEvents.append(e)
+            case .reply(.ok(let payload)): return payload
+            case .reply(.error(let e)): throw ClientFailure.daemon(e)
+            }
+        }
+    }
+
+    /// The next event, waiting as long as it takes; nil when the daemon closes the connection.
+    func nextEvent() throws(ClientFailure) -> Event? {
+        if !queuedEvents.isEmpty { return queuedEvents.removeFirst() }
+        while true {
+            guard let message = try readMessage(timeoutMs: -1) else { return nil }
+            switch message {
+            case .event(let e): return e
+            case .reply: throw ClientFailure.protocolViolation("toastd sent a reply nobody asked for")
+            }
+        }
+    }
+
+    /// Blocks until the daemon closes the connection (a spinner held by this process).
+    func waitForHangUp() throws(ClientFailure) {
+        while try readMessage(timeoutMs: -1) != nil {}
+    }
+
+    /// Reads the next line and decodes it; nil at end of stream. `timeoutMs` < 0 waits forever.
+    private func readMessage(timeoutMs: Int32) throws(ClientFailure) -> ServerMessage? {
+        while true {
+            if let item = splitter.next() {
+                switch item {
+                case .tooLong:
+                    throw ClientFailure.protocolViolation("toastd sent a line over \(splitter.limit) bytes")
+                case .line(let line):
+                    switch ServerMessage.decode(line: line) {
+                    case .success(let m): return m
+                    case .failure(let e):
+                        throw ClientFailure.protocolViolation("cannot understand toastd: \(e.description)")
+                    }
+                }
+            }
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pfd, 1, timeoutMs)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                throw ClientFailure.protocolViolation("poll: \(Connection.errorText(errno))")
+            }
+            if ready == 0 {
+                throw ClientFailure(message: "toastd did not answer within \(timeoutMs) ms", status: Exit.unavailable)
+            }
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ClientFailure.protocolViolation("lost the connection to toastd: \(Connection.errorText(errno))")
+            }
+            if n == 0 {
+                guard let last = splitter.finish() else { return nil }
+                switch ServerMessage.decode(line: last) {
+                case .success(let m): return m
+                case .failure(let e):
+                    throw ClientFailure.protocolViolation("cannot understand toastd: \(e.description)")
+                }
+            }
+            buffer.withUnsafeBytes { splitter.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+        }
+    }
+}

@@ -1,0 +1,181 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import ToastProtocol
+
+/// `toast hud KIND VALUE [--muted] [--label TEXT] [--icon NAME]` or `toast hud --stream KIND`.
+struct Hud: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hud",
+        abstract: "Show a HUD bar (volume, brightness, ...) at a value in percent.",
+        discussion: """
+            With --stream, reads one value per line from standard input and updates the bar over one \
+            connection (like wob): a line is VALUE, VALUE%, or VALUE followed by "muted". A bad line is \
+            reported on stderr and skipped; end of input ends cleanly.
+            """)
+
+    @Argument(help: "What the bar shows: volume, brightness, mic, ...")
+    var kind: String
+
+    @Argument(help: "The value in percent (0-200; above 100 is overdrive).")
+    var value: Int?
+
+    @Flag(help: "Read values from standard input, one per line.")
+    var stream = false
+
+    @Flag(help: "Show the bar as muted.")
+    var muted = false
+
+    @Option(help: "A text label.")
+    var label: String?
+
+    @Option(help: "An icon name or path.")
+    var icon: String?
+
+    mutating func validate() throws {
+        if kind.isEmpty { throw ValidationError("KIND must not be empty") }
+        if stream && value != nil { throw ValidationError("give a VALUE or --stream, not both") }
+        if !stream && value == nil { throw ValidationError("missing VALUE (or --stream)") }
+        if let v = value, !HudParams.valueRange.contains(v) {
+            throw ValidationError("VALUE must be in \(HudParams.valueRange.lowerBound)...\(HudParams.valueRange.upperBound)")
+        }
+    }
+
+    func params(value: Int, muted: Bool) -> HudParams {
+        HudParams(kind: kind, value: value, muted: muted, label: label, icon: icon)
+    }
+
+    func run() throws {
+        try reportingFailures { () throws(ClientFailure) in
+            let connection = try Connection()
+            if let value {
+                _ = try connection.call(.hud(params(value: value, muted: muted)))
+                return
+            }
+            var input = LineSplitter(limit: 1024)
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            var lineNumber = 0
+            func handle(_ line: [UInt8]) throws(ClientFailure) {
+                lineNumber += 1
+                let text = String(decoding: line, as: UTF8.self)
+                switch HudStreamLine.parse(text) {
+                case .none: return
+                case .failure(let why): Output.error("line \(lineNumber): \(why)")
+                case .value(let v, let lineMuted):
+                    do {
+                        _ = try connection.call(.hud(params(value: v, muted: muted || lineMuted)))
+                    } catch where error.status == Exit.daemonError {
+                        Output.error("line \(lineNumber): \(error.message)")
+                    }
+                }
+            }
+            while true {
+                let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw ClientFailure(message: "reading standard input: \(Connection.errorText(errno))",
+                                        status: Exit.daemonError)
+                }
+                if n == 0 { break }
+                buffer.withUnsafeBytes { input.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+                while let item = input.next() {
+                    switch item {
+                    case .line(let line): try handle(line)
+                    case .tooLong:
+                        lineNumber += 1
+                        Output.error("line \(lineNumber): longer than \(input.limit) bytes")
+                    }
+                }
+            }
+            if let last = input.finish() { try handle(last) }
+        }
+    }
+}
+
+/// One line of `toast hud --stream` input.
+enum HudStreamLine: Equatable {
+    /// A blank line: ignored.
+    case none
+    case value(Int, muted: Bool)
+    case failure(String)
+
+    /// `42`, `42%`, `42 muted`; surrounding blanks and a trailing `\r` are ignored.
+    static func parse(_ line: String) -> HudStreamLine {
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+        guard let first = words.first else { return .none }
+        var number = Substring(first)
+        if number.hasSuffix("%") { number = number.dropLast() }
+        guard let v = Int(number) else { return .failure("\"\(line)\" is not a number") }
+        guard HudParams.valueRange.contains(v) else {
+            return .failure("\(v) is not in \(HudParams.valueRange.lowerBound)...\(HudParams.valueRange.upperBound)")
+        }
+        switch words.count {
+        case 1: return .value(v, muted: false)
+        case 2 where words[1] == "muted": return .value(v, muted: true)
+        default: return .failure("\"\(line)\" is not VALUE [muted]")
+        }
+    }
+}
+
+/// `toast loading start KEY [--label TEXT] [--detach]` / `toast loading stop KEY`.
+struct Loading: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "loading",
+        abstract: "Show or hide a loading spinner.",
+        subcommands: [Start.self, Stop.self])
+
+    struct Start: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "start",
+            abstract: "Start a loading spinner named KEY.",
+            discussion: """
+                Without --detach, toast keeps running and the spinner lasts as long as it does: it stops when \
+                this process ends (Ctrl-C, kill) or exits when `toast loading stop KEY` stops it. With \
+                --detach, toast returns at once and the spinner lasts until `toast loading stop KEY`.
+                """)
+
+        @Argument(help: "The spinner's name.")
+        var key: String
+
+        @Option(help: "A text label.")
+        var label: String?
+
+        @Flag(help: "Return at once; the spinner stays until `toast loading stop KEY`.")
+        var detach = false
+
+        mutating func validate() throws {
+            if key.isEmpty { throw ValidationError("KEY must not be empty") }
+        }
+
+        var request: Request { .loadingStart(key: key, label: label, detach: detach) }
+
+        func run() throws {
+            let request = request, detach = detach
+            try reportingFailures { () throws(ClientFailure) in
+                let connection = try Connection()
+                _ = try connection.call(request)
+                if !detach { try connection.waitForHangUp() }
+            }
+        }
+    }
+
+    struct Stop: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "stop", abstract: "Stop the loading spinner named KEY.")
+
+        @Argument(help: "The spinner's name.")
+        var key: String
+
+        mutating func validate() throws {
+            if key.isEmpty { throw ValidationError("KEY must not be empty") }
+        }
+
+        func run() throws {
+            let key = key
+            try reportingFailures { () throws(ClientFailure) in
+                _ = try Connection().call(.loadingStop(key: key))
+            }
+        }
+    }
+}

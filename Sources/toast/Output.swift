@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Unbuffered output on fds 1 and 2 (no Foundation, and `stdout` is off limits in Swift 6 mode), so
+/// `-p` ids and `--wait` outcomes reach a pipe the moment they are known.
+enum Output {
+    /// Writes `text` and a newline to standard output.
+    static func line(_ text: String) { write(fd: 1, text + "\n") }
+
+    /// Writes `toast: text` and a newline to standard error.
+    static func error(_ text: String) { write(fd: 2, "toast: " + text + "\n") }
+
+    static func write(fd: Int32, _ text: String) {
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += n
+            }
+        }
+    }
+}

@@ -1,0 +1,59 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import ToastProtocol
+
+/// `toast`: the command-line front door of toastd. `toast SUMMARY [BODY]` runs `send`.
+@main
+struct Toast: ParsableCommand {
+    /// This client's version.
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "toast",
+        abstract: "Show toasts, HUD bars and loading spinners through toastd.",
+        discussion: """
+            `toast SUMMARY [BODY]` shows a toast and takes notify-send's flags. To send a toast whose \
+            summary is also a verb (say "list"), name the subcommand: `toast send list`.
+
+            Exit status: 0 done (with --wait: an action was invoked); 1 toastd answered with an error; \
+            2 expired, 3 dismissed, 4 closed by request, 5 closed otherwise (--wait); 64 bad usage; \
+            69 toastd is not running; 76 protocol failure.
+
+            Socket: $TOASTD_SOCKET, else $XDG_RUNTIME_DIR/toastd.sock.
+            Completions: toast --generate-completion-script bash|zsh|fish
+            """,
+        version: version,
+        subcommands: [Send.self, Dismiss.self, List.self, History.self, Restore.self, InvokeAction.self,
+                      Dnd.self, Version.self, Hud.self, Loading.self],
+        defaultSubcommand: Send.self,
+        // -h is notify-send's --hint, so help is --help only.
+        helpNames: [.long])
+
+    /// Common command lines skip ArgumentParser (it costs ~2 ms of runtime type lookups at startup);
+    /// everything else, including every error and help request, goes through it.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let command = FastPath.parse(arguments) {
+            do {
+                try command.run()
+            } catch {
+                Glibc.exit(error.exit().rawValue)
+            }
+            Glibc.exit(Exit.ok)
+        }
+        main(arguments)
+    }
+}
+
+extension Urgency: ExpressibleByArgument {}
+extension DndMode: ExpressibleByArgument {}
+
+/// Turns a decoding result into a value or an ArgumentParser validation error (exit 64).
+func argument<T>(_ result: Result<T, ProtocolError>) throws -> T {
+    switch result {
+    case .success(let v): return v
+    case .failure(let e): throw ValidationError(e.message)
+    }
+}

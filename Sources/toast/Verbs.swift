@@ -1,0 +1,192 @@
+import ArgumentParser
+import ToastProtocol
+
+/// `toast dismiss ID... | --all`
+struct Dismiss: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dismiss", abstract: "Close toasts by id, or all of them.")
+
+    @Flag(help: "Close every toast.")
+    var all = false
+
+    @Argument(help: "Ids of the toasts to close.")
+    var ids: [UInt32] = []
+
+    mutating func validate() throws {
+        if all == !ids.isEmpty { throw ValidationError("give toast ids or --all (one of them)") }
+        if ids.contains(0) { throw ValidationError("toast ids start at 1") }
+    }
+
+    var request: Request { .dismiss(all ? .all : .ids(ids)) }
+
+    func run() throws {
+        let request = request
+        try reportingFailures { () throws(ClientFailure) in
+            _ = try Connection().call(request)
+        }
+    }
+}
+
+/// `toast list [--json]`
+struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List the toasts showing now.")
+
+    @Flag(help: "Print the toasts as a JSON array.")
+    var json = false
+
+    func run() throws {
+        try reportingFailures { () throws(ClientFailure) in
+            try printToasts(try Connection().call(.list), json: json, history: false)
+        }
+    }
+}
+
+/// `toast history [--json]`
+struct History: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history", abstract: "List recently closed toasts, newest first.")
+
+    @Flag(help: "Print the toasts as a JSON array.")
+    var json = false
+
+    func run() throws {
+        try reportingFailures { () throws(ClientFailure) in
+            try printToasts(try Connection().call(.history), json: json, history: true)
+        }
+    }
+}
+
+/// `toast restore`
+struct Restore: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Bring back the most recently closed toast and print its id.")
+
+    func run() throws {
+        try reportingFailures { () throws(ClientFailure) in
+            if case .id(let id) = try Connection().call(.restore) { Output.line(String(id)) }
+        }
+    }
+}
+
+/// `toast action ID [KEY]`
+struct InvokeAction: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "action", abstract: "Invoke a toast's action, as if clicked (the default action without KEY).")
+
+    @Argument(help: "The toast's id.")
+    var id: UInt32
+
+    @Argument(help: "The action's key.")
+    var key: String?
+
+    mutating func validate() throws {
+        if id == 0 { throw ValidationError("toast ids start at 1") }
+        if key == "" { throw ValidationError("the action key must not be empty") }
+    }
+
+    var request: Request { .action(id: id, key: key) }
+
+    func run() throws {
+        let request = request
+        try reportingFailures { () throws(ClientFailure) in
+            _ = try Connection().call(request)
+        }
+    }
+}
+
+/// `toast dnd on|off|toggle|status`
+struct Dnd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dnd",
+        abstract: "Turn do-not-disturb on or off, toggle it, or show it; prints the state (on/off).")
+
+    @Argument(help: "on, off, toggle or status.")
+    var mode: DndMode = .status
+
+    func run() throws {
+        let mode = mode
+        try reportingFailures { () throws(ClientFailure) in
+            guard case .dnd(let on) = try Connection().call(.dnd(mode)) else {
+                throw ClientFailure.protocolViolation("toastd's dnd reply carries no state")
+            }
+            Output.line(on ? "on" : "off")
+        }
+    }
+}
+
+/// `toast version`
+struct Version: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "version",
+        abstract: "Print the versions of toast, of toastd and of the protocol.")
+
+    func run() throws {
+        Output.line("toast \(Toast.version) (protocol \(ProtocolLimits.version))")
+        try reportingFailures { () throws(ClientFailure) in
+            guard case .version(let v) = try Connection().call(.version) else {
+                throw ClientFailure.protocolViolation("toastd's version reply carries no version")
+            }
+            Output.line("toastd \(v.daemon) (protocol \(v.protocolVersion))")
+        }
+    }
+}
+
+/// Prints `list`/`history` replies: a table, or JSON with `--json`.
+func printToasts(_ payload: ReplyPayload, json: Bool, history: Bool) throws(ClientFailure) {
+    guard case .toasts(let toasts) = payload else {
+        throw ClientFailure.protocolViolation("toastd's reply carries no toasts")
+    }
+    if json {
+        Output.line(JSONValue.array(toasts.map(\.json)).encoded())
+        return
+    }
+    Output.write(fd: 1, ToastTable.render(toasts, history: history))
+}
+
+/// The human table of `toast list` and `toast history`.
+enum ToastTable {
+    static func render(_ toasts: [ToastInfo], history: Bool) -> String {
+        var header = ["ID", "URGENCY", "AGE", "APP", "SUMMARY"]
+        if history { header.insert("REASON", at: 3) }
+        var rows = [header]
+        for t in toasts {
+            var row = [String(t.id), t.urgency.rawValue, t.ageMs.map(age) ?? "-", t.appName ?? "-",
+                       oneLine(t.summary)]
+            if history { row.insert(t.reason?.rawValue ?? "-", at: 3) }
+            rows.append(row)
+        }
+        var widths = [Int](repeating: 0, count: header.count)
+        for row in rows {
+            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) }
+        }
+        var out = ""
+        for row in rows {
+            var line = ""
+            for (i, cell) in row.enumerated() {
+                if i == row.count - 1 {
+                    line += cell
+                } else {
+                    line += cell + String(repeating: " ", count: widths[i] - cell.count + 2)
+                }
+            }
+            out += line + "\n"
+        }
+        return out
+    }
+
+    /// A short age: 5s, 3m, 2h, 4d.
+    static func age(_ ms: Int64) -> String {
+        let s = ms / 1000
+        if s < 60 { return "\(s)s" }
+        if s < 3600 { return "\(s / 60)m" }
+        if s < 86400 { return "\(s / 3600)h" }
+        return "\(s / 86400)d"
+    }
+
+    /// Control characters (newlines, tabs) would break the table.
+    static func oneLine(_ s: String) -> String {
+        String(s.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
+    }
+}

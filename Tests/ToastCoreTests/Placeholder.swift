@@ -1,2 +1,0 @@
-import XCTest
-final class ToastCoreTestsPlaceholder: XCTestCase { func testPlaceholder() {} }

@@ -1,2 +1,0 @@
-import XCTest
-final class ToastDBusTestsPlaceholder: XCTestCase { func testPlaceholder() {} }

@@ -1,0 +1,90 @@
+import CSystemd
+import Foundation
+import XCTest
+@testable import ToastDBus
+
+final class RawClientTests: BusTestCase {
+    /// A Hud caller that stays connected is not reported; when it disconnects, it is, once.
+    func testConnectedHudClientIsReportedOnlyWhenItLeaves() throws {
+        let client = try RawClient()
+        let m = try client.methodCall(path: NotificationsBus.hudPath, interface: NotificationsBus.hudInterface,
+                                      member: "LoadingStart")
+        try MessageWriter(m: m).string("upload")
+        try MessageWriter(m: m).string("Uploading")
+        try client.callAsync(m)
+        sd_bus_message_unref(m)
+        func pumpBoth(timeout: TimeInterval = 10, until condition: () -> Bool) throws -> Bool {
+            try pump([bus], timeout: timeout) { client.process(); return condition() }
+        }
+        XCTAssertTrue(try pumpBoth { client.replies == 1 })
+        XCTAssertEqual(delegate.loadingStarted.first?.sender, client.uniqueName)
+        // The owner check has been answered and the match installed: still connected, so nothing.
+        XCTAssertFalse(try pumpBoth(timeout: 0.3) { !delegate.vanished.isEmpty })
+        XCTAssertEqual(bus.watchedClients, [client.uniqueName])
+
+        let name = client.uniqueName
+        client.close()
+        XCTAssertTrue(try pump([bus]) { delegate.vanished == [name] })
+        XCTAssertEqual(bus.watchedClients, [])
+    }
+
+    /// An owner that did not allow replacement (like mako) keeps the name even with `replace: true`,
+    /// and the error says so.
+    func testReplaceRefusedByOwnerThatDoesNotAllowIt() throws {
+        bus = nil  // our first instance leaves the bus
+        let owner = try RawClient()
+        XCTAssertEqual(sd_bus_request_name(owner.bus, NotificationsBus.busName, 0), 1)
+        XCTAssertThrowsError(try NotificationsBus(delegate: RecordingDelegate(), replace: true)) { error in
+            guard case BusError.nameTaken(let who) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(who.uniqueName, owner.uniqueName)
+            XCTAssertEqual(who.pid, getpid())
+            XCTAssertEqual(who.allowsReplacement, false)
+            XCTAssertTrue("\(error)".contains("does not allow replacement"), "\(error)")
+        }
+    }
+
+    /// Microseconds our parsing of a typical Notify takes (message already received): printed, not asserted.
+    func testMeasureNotifyParsing() throws {
+        let client = try RawClient()
+        let m = try client.methodCall(path: NotificationsBus.objectPath, interface: NotificationsBus.interface,
+                                      member: "Notify")
+        defer { sd_bus_message_unref(m) }
+        try appendTypicalNotify(m)
+        XCTAssertGreaterThanOrEqual(sd_bus_message_seal(m, 1, 0), 0)
+        let rounds = 2000
+        var parsed: BusNotification? = nil
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<rounds {
+            _ = sd_bus_message_rewind(m, 1)
+            parsed = try NotificationsBus.parseNotify(m, sender: ":1.1")
+        }
+        let perCall = Double(DispatchTime.now().uptimeNanoseconds - start) / Double(rounds) / 1000
+        print("Notify parse: \(String(format: "%.2f", perCall)) µs per call (typical Notify, \(rounds) rounds)")
+        XCTAssertEqual(parsed?.summary, "Ada Lovelace")
+        XCTAssertEqual(parsed?.actions.count, 2)
+        XCTAssertEqual(parsed?.hints.urgency, .normal)
+        XCTAssertEqual(parsed?.hints.desktopEntry, "org.example.Chat")
+        XCTAssertEqual(parsed?.expiry, .serverDefault)
+    }
+
+    /// Round trip of a typical Notify from a connected client through dbus-daemon to the delegate and
+    /// back (both ends in this process, debug build): printed, not asserted.
+    func testMeasureNotifyRoundTrip() throws {
+        let client = try RawClient()
+        var samples: [Double] = []
+        for round in 0..<200 {
+            let m = try client.methodCall(path: NotificationsBus.objectPath, interface: NotificationsBus.interface,
+                                          member: "Notify")
+            try appendTypicalNotify(m)
+            let start = DispatchTime.now().uptimeNanoseconds
+            try client.callAsync(m)
+            sd_bus_message_unref(m)
+            XCTAssertTrue(try pump([bus]) { client.process(); return client.replies == round + 1 })
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1000)
+        }
+        samples.sort()
+        print("Notify round trip via dbus-daemon: median \(Int(samples[100])) µs, p90 \(Int(samples[180])) µs")
+        XCTAssertEqual(delegate.notifications.count, 200)
+        XCTAssertEqual(client.errors, 0)
+    }
+}

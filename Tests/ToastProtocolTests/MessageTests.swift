@@ -1,0 +1,237 @@
+import XCTest
+@testable import ToastProtocol
+
+final class MessageTests: XCTestCase {
+    static let fullNotify = NotifyParams(
+        summary: "Hello \"world\"", body: "line 1\nline 2 <b>bold</b>", urgency: .critical, expireMs: 5000,
+        icon: "dialog-information", appName: "mail", category: "email.arrived",
+        hints: [Hint(name: "x", value: .int(-5)), Hint(name: "y", value: .double(0.5)),
+                Hint(name: "sound-name", value: .string("bell")), Hint(name: "urgency", value: .byte(2)),
+                Hint(name: "resident", value: .boolean(true))],
+        actions: [NotifyAction(key: "default", label: "Open"), NotifyAction(key: "0", label: "Later")],
+        replaceID: 42, tag: "volume", value: 75, transient: true, wait: true)
+
+    static let allRequests: [Request] = [
+        .notify(NotifyParams(summary: "")),
+        .notify(NotifyParams(summary: "Hi", expireMs: 0)),
+        .notify(fullNotify),
+        .dismiss(.ids([1, 2, ToastID.max])),
+        .dismiss(.all),
+        .list,
+        .history,
+        .restore,
+        .action(id: 3, key: nil),
+        .action(id: 3, key: "reply"),
+        .dnd(.on), .dnd(.off), .dnd(.toggle), .dnd(.status),
+        .version,
+        .subscribe(.all),
+        .subscribe(.ids([7])),
+        .hud(HudParams(kind: "volume", value: 0)),
+        .hud(HudParams(kind: "brightness", value: 200, muted: true, label: "Screen", icon: "display")),
+        .loadingStart(key: "build", label: nil, detach: false),
+        .loadingStart(key: "sync", label: "Syncing…", detach: true),
+        .loadingStop(key: "build"),
+    ]
+
+    func testEveryRequestRoundTrips() throws {
+        XCTAssertEqual(Set(Self.allRequests.map(\.name)), Set(Request.names))
+        for request in Self.allRequests {
+            let line = request.encode()
+            XCTAssertFalse(line.contains("\n"), line)
+            XCTAssertTrue(line.hasPrefix(#"{"v":1,"request":""#), line)
+            XCTAssertEqual(try Request.decode(line: line).get(), request, line)
+            XCTAssertEqual(request.encodedLine(), Array((line + "\n").utf8))
+        }
+    }
+
+    func testRequestWireForm() {
+        XCTAssertEqual(Request.notify(NotifyParams(summary: "Hi", body: "there", urgency: .low)).encode(),
+                       #"{"v":1,"request":"notify","summary":"Hi","body":"there","urgency":"low"}"#)
+        XCTAssertEqual(Request.dismiss(.ids([4])).encode(), #"{"v":1,"request":"dismiss","ids":[4]}"#)
+        XCTAssertEqual(Request.loadingStart(key: "k", label: nil, detach: true).encode(),
+                       #"{"v":1,"request":"loading_start","key":"k","detach":true}"#)
+    }
+
+    func testEveryReplyRoundTrips() throws {
+        let replies: [Reply] = [
+            .ok,
+            .ok(.id(9)),
+            .ok(.toasts([])),
+            .ok(.toasts([
+                ToastInfo(id: 1, summary: "a"),
+                ToastInfo(id: 2, summary: "b", body: "c", appName: "app", icon: "i", urgency: .critical,
+                          category: "cat", tag: "t", value: 50,
+                          actions: [NotifyAction(key: "k", label: "K")], ageMs: 1234, reason: .expired),
+            ])),
+            .ok(.dnd(true)),
+            .ok(.dnd(false)),
+            .ok(.version(VersionInfo(daemon: "0.1.0"))),
+            .error(ProtocolError(.notFound, "no toast 5")),
+            .error(ProtocolError(ErrorCode(rawValue: "some_future_code"), "kept as is")),
+        ] + ErrorCode.known.map { .error(ProtocolError($0, "message for \($0)")) }
+        for reply in replies {
+            let line = reply.encode()
+            XCTAssertEqual(try Reply.decode(line: line).get(), reply, line)
+            XCTAssertEqual(try ServerMessage.decode(line: line).get(), .reply(reply), line)
+        }
+        XCTAssertEqual(Reply.error(ProtocolError(.invalidJSON, "x")).encode(),
+                       #"{"v":1,"ok":false,"error":{"code":"invalid_json","message":"x"}}"#)
+        XCTAssertEqual(Reply.ok(.id(3)).encode(), #"{"v":1,"ok":true,"id":3}"#)
+    }
+
+    func testEveryEventRoundTrips() throws {
+        let events: [Event] = CloseReason.allCases.map { .closed(id: 4, reason: $0) }
+            + [.action(id: 4, key: "default"), .action(id: ToastID.max, key: "with \"quotes\"")]
+        for event in events {
+            let line = event.encode()
+            XCTAssertEqual(try Event.decode(line: line).get(), event, line)
+            XCTAssertEqual(try ServerMessage.decode(line: line).get(), .event(event), line)
+        }
+        XCTAssertEqual(Event.closed(id: 7, reason: .dismissed).encode(),
+                       #"{"v":1,"event":"closed","id":7,"reason":"dismissed"}"#)
+        XCTAssertEqual(CloseReason.allCases.map(\.freedesktopCode), [1, 2, 3, 4])
+    }
+
+    func testRepliesAndEventsAreTellApart() {
+        XCTAssertEqual(Reply.decode(line: Event.action(id: 1, key: "k").encode()).failureCode, .invalidType)
+        XCTAssertEqual(Event.decode(line: Reply.ok.encode()).failureCode, .invalidType)
+        XCTAssertEqual(ServerMessage.decode(line: #"{"v":1}"#).failureCode, .missingField)
+        XCTAssertEqual(ServerMessage.decode(line: #"{"v":1,"ok":true,"event":"closed"}"#).failureCode,
+                       .conflictingFields)
+        XCTAssertEqual(ServerMessage.decode(line: #"{"v":1,"ok":true,"id":1,"dnd":true}"#).failureCode,
+                       .conflictingFields)
+        XCTAssertEqual(ServerMessage.decode(line: #"{"v":1,"event":"exploded","id":1}"#).failureCode,
+                       .unknownRequest)
+    }
+
+    func testNewerDaemonsVersionErrorStillDecodes() throws {
+        let line = #"{"v":2,"ok":false,"error":{"code":"unsupported_version","message":"speak 2"}}"#
+        XCTAssertEqual(try Reply.decode(line: line).get(), .error(ProtocolError(.unsupportedVersion, "speak 2")))
+        XCTAssertEqual(Reply.decode(line: #"{"v":2,"ok":true}"#).failureCode, .unsupportedVersion)
+    }
+
+    /// Request validation: each bad line and the code it must give.
+    func testRequestValidationTable() {
+        let long = #"{"v":1,"request":"notify","summary":""# + String(repeating: "x", count: ProtocolLimits.maxLineLength) + #""}"#
+        let cases: [(String, ErrorCode)] = [
+            (long, .lineTooLong),
+            ("{", .invalidJSON),
+            (#"{"v":1,"request":"list",}"#, .invalidJSON),
+            ("[]", .invalidType),
+            (#""notify""#, .invalidType),
+            (#"{"request":"list"}"#, .missingField),
+            (#"{"v":"1","request":"list"}"#, .invalidType),
+            (#"{"v":1.0,"request":"list"}"#, .invalidType),
+            (#"{"v":2,"request":"list"}"#, .unsupportedVersion),
+            (#"{"v":0,"request":"list"}"#, .unsupportedVersion),
+            (#"{"v":1}"#, .missingField),
+            (#"{"v":1,"request":7}"#, .invalidType),
+            (#"{"v":1,"request":"explode"}"#, .unknownRequest),
+            (#"{"v":1,"request":"list","extra":1}"#, .unknownField),
+            (#"{"v":1,"request":"list","Request":"x"}"#, .unknownField),
+            // notify
+            (#"{"v":1,"request":"notify"}"#, .missingField),
+            (#"{"v":1,"request":"notify","body":"no summary"}"#, .missingField),
+            (#"{"v":1,"request":"notify","summary":null}"#, .missingField),
+            (#"{"v":1,"request":"notify","summary":5}"#, .invalidType),
+            (#"{"v":1,"request":"notify","summary":"a","colour":"red"}"#, .unknownField),
+            (#"{"v":1,"request":"notify","summary":"a","urgency":"urgent"}"#, .outOfRange),
+            (#"{"v":1,"request":"notify","summary":"a","urgency":2}"#, .invalidType),
+            (#"{"v":1,"request":"notify","summary":"a","expire_ms":-2}"#, .outOfRange),
+            (#"{"v":1,"request":"notify","summary":"a","expire_ms":2147483648}"#, .outOfRange),
+            (#"{"v":1,"request":"notify","summary":"a","expire_ms":1.5}"#, .invalidType),
+            (#"{"v":1,"request":"notify","summary":"a","value":101}"#, .outOfRange),
+            (#"{"v":1,"request":"notify","summary":"a","value":-1}"#, .outOfRange),
+            (#"{"v":1,"request":"notify","summary":"a","value":"50"}"#, .invalidType),
+            (#"{"v":1,"request":"notify","summary":"a","replace_id":0}"#, .outOfRange),
+            (#"{"v":1,"request":"notify","summary":"a","replace_id":4294967296}"#, .outOfRange),
+            (#"{"v":1,"request":"notify","summary":"a","replace_id":-3}"#, .outOfRange),
+            (#"{"v":1,"request":"notify","summary":"a","tag":""}"#, .outOfRange),
+            (#"{"v":1,"request":"notify","summary":"a","transient":"yes"}"#, .invalidType),
+            (#"{"v":1,"request":"notify","summary":"a","wait":1}"#, .invalidType),
+            (#"{"v":1,"request":"notify","summary":"a","hints":[]}"#, .invalidType),
+            (#"{"v":1,"request":"notify","summary":"a","hints":{"x":5}}"#, .invalidType),
+            (#"{"v":1,"request":"notify","summary":"a","hints":{"x":{"int":5,"byte":1}}}"#, .invalidType),
+            (#"{"v":1,"request":"notify","summary":"a","hints":{"x":{"float":5}}}"#, .invalidType),
+            (#"{"v":1,"request":"notify","summary":"a","hints":{"x":{"int":"5"}}}"#, .invalidType),
+            (#"{"v":1,"request":"notify","summary":"a","hints":{"x":{"int":2147483648}}}"#, .outOfRange),
+            (#"{"v":1,"request":"notify","summary":"a","hints":{"u":{"byte":256}}}"#, .outOfRange),
+            (#"{"v":1,"request":"notify","summary":"a","hints":{"t":{"boolean":"true"}}}"#, .invalidType),
+            (#"{"v":1,"request":"notify","summary":"a","actions":{"k":"l"}}"#, .invalidType),
+            (#"{"v":1,"request":"notify","summary":"a","actions":[{"key":"k"}]}"#, .missingField),
+            (#"{"v":1,"request":"notify","summary":"a","actions":[{"key":"","label":"l"}]}"#, .outOfRange),
+            (#"{"v":1,"request":"notify","summary":"a","actions":[{"key":"k","label":"l","x":1}]}"#, .unknownField),
+            (#"{"v":1,"request":"notify","summary":"a","actions":[{"key":"k","label":"1"},{"key":"k","label":"2"}]}"#, .outOfRange),
+            // dismiss / subscribe
+            (#"{"v":1,"request":"dismiss"}"#, .missingField),
+            (#"{"v":1,"request":"dismiss","ids":[]}"#, .outOfRange),
+            (#"{"v":1,"request":"dismiss","ids":[0]}"#, .outOfRange),
+            (#"{"v":1,"request":"dismiss","ids":["1"]}"#, .invalidType),
+            (#"{"v":1,"request":"dismiss","ids":5}"#, .invalidType),
+            (#"{"v":1,"request":"dismiss","all":false}"#, .outOfRange),
+            (#"{"v":1,"request":"dismiss","ids":[1],"all":true}"#, .conflictingFields),
+            (#"{"v":1,"request":"subscribe","all":"yes"}"#, .invalidType),
+            // action
+            (#"{"v":1,"request":"action"}"#, .missingField),
+            (#"{"v":1,"request":"action","id":0}"#, .outOfRange),
+            (#"{"v":1,"request":"action","id":1,"key":""}"#, .outOfRange),
+            (#"{"v":1,"request":"action","id":"1"}"#, .invalidType),
+            // dnd
+            (#"{"v":1,"request":"dnd"}"#, .missingField),
+            (#"{"v":1,"request":"dnd","mode":"maybe"}"#, .outOfRange),
+            (#"{"v":1,"request":"dnd","mode":true}"#, .invalidType),
+            // hud
+            (#"{"v":1,"request":"hud","value":5}"#, .missingField),
+            (#"{"v":1,"request":"hud","kind":"volume"}"#, .missingField),
+            (#"{"v":1,"request":"hud","kind":"","value":5}"#, .outOfRange),
+            (#"{"v":1,"request":"hud","kind":"volume","value":201}"#, .outOfRange),
+            (#"{"v":1,"request":"hud","kind":"volume","value":-1}"#, .outOfRange),
+            (#"{"v":1,"request":"hud","kind":"volume","value":50.5}"#, .invalidType),
+            (#"{"v":1,"request":"hud","kind":"volume","value":5,"muted":"no"}"#, .invalidType),
+            // loading
+            (#"{"v":1,"request":"loading_start"}"#, .missingField),
+            (#"{"v":1,"request":"loading_start","key":"k","detach":"no"}"#, .invalidType),
+            (#"{"v":1,"request":"loading_stop","key":"k","label":"x"}"#, .unknownField),
+            (#"{"v":1,"request":"list","ids":[1]}"#, .unknownField),
+        ]
+        for (line, code) in cases {
+            switch Request.decode(line: line) {
+            case .success(let r): XCTFail("accepted \(line.prefix(120)) as \(r)")
+            case .failure(let e): XCTAssertEqual(e.code, code, "\(line.prefix(120)): \(e.message)")
+            }
+        }
+    }
+
+    func testRequestDecodingAcceptsDaemonFriendlyForms() throws {
+        // Members in any order, null as absent, whitespace and a trailing CR (socat crlf).
+        XCTAssertEqual(try Request.decode(line: " {\"summary\":\"a\",\"body\":null,\"request\":\"notify\",\"v\":1}\r").get(),
+                       .notify(NotifyParams(summary: "a")))
+        // A double hint may be written as an integer.
+        XCTAssertEqual(try Request.decode(line: #"{"v":1,"request":"notify","summary":"a","hints":{"y":{"double":2}}}"#).get(),
+                       .notify(NotifyParams(summary: "a", hints: [Hint(name: "y", value: .double(2))])))
+        // Exactly at the line limit is fine.
+        let prefix = #"{"v":1,"request":"notify","summary":""#
+        let line = prefix + String(repeating: "x", count: ProtocolLimits.maxLineLength - prefix.utf8.count - 2) + #""}"#
+        XCTAssertEqual(line.utf8.count, ProtocolLimits.maxLineLength)
+        XCTAssertNoThrow(try Request.decode(line: line).get())
+    }
+
+    func testErrorMessagesNameTheField() {
+        XCTAssertEqual(Request.decode(line: #"{"v":1,"request":"notify","summary":"a","colour":1}"#).failureMessage,
+                       #"unknown field "colour" in notify request"#)
+        XCTAssertEqual(Request.decode(line: #"{"v":1,"request":"hud","kind":"v","value":300}"#).failureMessage,
+                       #""value" in hud request must be in 0...200, not 300"#)
+    }
+}
+
+extension Result where Failure == ProtocolError {
+    var failureCode: ErrorCode? {
+        if case .failure(let e) = self { return e.code }
+        return nil
+    }
+
+    var failureMessage: String? {
+        if case .failure(let e) = self { return e.message }
+        return nil
+    }
+}

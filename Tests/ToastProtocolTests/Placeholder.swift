@@ -1,2 +1,0 @@
-import XCTest
-final class ToastProtocolTestsPlaceholder: XCTestCase { func testPlaceholder() {} }

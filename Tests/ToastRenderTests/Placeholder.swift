@@ -1,2 +1,0 @@
-import XCTest
-final class ToastRenderTestsPlaceholder: XCTestCase { func testPlaceholder() {} }

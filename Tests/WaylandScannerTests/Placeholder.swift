@@ -1,2 +1,0 @@
-import XCTest
-final class WaylandScannerTestsPlaceholder: XCTestCase { func testPlaceholder() {} }

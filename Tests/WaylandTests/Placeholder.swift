@@ -1,2 +1,0 @@
-import XCTest
-final class WaylandTestsPlaceholder: XCTestCase { func testPlaceholder() {} }
