@@ -4,7 +4,7 @@ import Glibc
 
 /// An xkb keymap compiled by libxkbcommon (rules "evdev", layout "us"), as the text a
 /// zwp_virtual_keyboard_v1 wants in a file descriptor.
-struct Keymap: ~Copyable {
+final class Keymap {
     private let context: OpaquePointer
     private let keymap: OpaquePointer
 

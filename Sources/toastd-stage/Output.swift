@@ -19,3 +19,12 @@ func complain(_ message: String) {
     var text = "toastd-stage: " + message + "\n"
     text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
 }
+
+/// Says why on stderr and exits with status 1.
+func fail(_ message: String) -> Never {
+    complain(message)
+    exit(1)
+}
+
+/// A coordinate as the probe prints it: whole pixels (surface coordinates are 24.8 fixed point).
+func whole(_ value: Double) -> Int { Int(value.rounded(.down)) }
