@@ -48,11 +48,7 @@ final class InputTests: XCTestCase {
         try stage.plugInInputDevices()
         try check(["toastd-stage", "move", "640", "360"], environment: stage.environment(), timeout: 15)
         // The stage's cursor theme is transparent: wherever the pointer is, grim sees the background.
-        var shot = try stage.screenshot()
-        let clear = waitUntil(timeout: 10) {
-            shot = (try? stage.screenshot()) ?? shot
-            return shot.isUniform(stage.background)
-        }
+        let (shot, clear) = try stage.waitForScreenshot { $0.isUniform(stage.background) }
         XCTAssertTrue(clear, "\(shot.boundingBox(notMatching: stage.background).map { "\($0)" } ?? "") not background; kept at \(stage.keep(shot, name: "cursor"))")
     }
 }

@@ -42,6 +42,12 @@ final class StageTests: XCTestCase {
                       result.stderrText)
     }
 
+    func testBusNamesAreSeenOnThePrivateBus() throws {
+        let stage = try Stage.shared()
+        XCTAssertTrue(stage.busNameHasOwner("org.freedesktop.DBus"))
+        XCTAssertFalse(stage.waitForBusName("org.freedesktop.Notifications", deadline: .after(0.2)))
+    }
+
     func testSpawnedProcessStdoutIsReadLineByLine() throws {
         let stage = try Stage.shared()
         let process = try stage.spawn(["sh", "-c", "echo one; echo two; echo \"$XDG_RUNTIME_DIR\""])
