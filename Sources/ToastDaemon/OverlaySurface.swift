@@ -17,9 +17,11 @@ final class OverlaySurface {
         case bottomCenter(margin: Int32)
     }
 
-    /// Draws the content into `buffer` at `scale`; returns the rectangle that changed, in buffer pixels
-    /// (nil: the whole buffer).
-    typealias Draw = (_ buffer: ShmBuffer, _ scale: Int) -> (x: Int32, y: Int32, width: Int32, height: Int32)?
+    /// A rectangle that changed, in buffer pixels.
+    struct Damage { var x, y, width, height: Int32 }
+
+    /// Draws the content into `buffer` at `scale`; returns what changed (nil: the whole buffer).
+    typealias Draw = (_ buffer: ShmBuffer, _ scale: Int) -> Damage?
 
     private let surface: WlSurface
     private let layerSurface: ZwlrLayerSurfaceV1
@@ -28,7 +30,8 @@ final class OverlaySurface {
     private var configured = false
     private var frameCallback: WlCallback?
     private var needsDraw = false
-    private var requestedSize: (width: Int, height: Int) = (0, 0)
+    /// The size last sent with set_size; nil before the first commit.
+    private var requestedSize: (width: Int, height: Int)?
     private(set) var entered: [WlOutput] = []
 
     /// The output this surface was created for (nil: the compositor's choice).
@@ -44,11 +47,13 @@ final class OverlaySurface {
     /// The set of outputs the surface is on changed (the owner updates the scale).
     var onOutputsChanged: () -> Void = {}
 
-    init(compositor: WlCompositor, layerShell: ZwlrLayerShellV1, shm: WlShm, output: Output?,
-         placement: Placement, size: (width: Int, height: Int), scale: Int, draw: @escaping Draw) {
+    init(wayland: WaylandConnection, output: Output?, placement: Placement, scale: Int, draw: @escaping Draw) {
+        guard let compositor = wayland.compositor, let layerShell = wayland.layerShell, let shm = wayland.shm else {
+            preconditionFailure("WaylandConnection checks these globals at connect")
+        }
         self.shm = shm
         self.output = output
-        self.size = size
+        self.size = (1, 1)
         self.scale = scale
         self.draw = draw
         surface = compositor.createSurface()
@@ -68,12 +73,8 @@ final class OverlaySurface {
             layerSurface.setAnchor(anchor: [.bottom])
             layerSurface.setMargin(top: 0, right: 0, bottom: margin, left: 0)
         }
-        requestedSize = size
-        layerSurface.setSize(width: UInt32(size.width), height: UInt32(size.height))
         layerSurface.onEvent = { [unowned self] event in self.handle(event) }
         surface.onEvent = { [unowned self] event in self.handle(event) }
-        needsDraw = true
-        surface.commit()  // no buffer: asks for the first configure
     }
 
     deinit {
@@ -86,8 +87,9 @@ final class OverlaySurface {
     func setNeedsDraw(size newSize: (width: Int, height: Int)) {
         needsDraw = true
         size = newSize
-        if newSize != requestedSize {
-            // The new size takes effect with a configure; draw after it arrives.
+        if requestedSize.map({ $0 != newSize }) ?? true {
+            // The first commit (no buffer) asks for the first configure; a new size takes effect with
+            // a configure too. Draw when it arrives.
             requestedSize = newSize
             layerSurface.setSize(width: UInt32(newSize.width), height: UInt32(newSize.height))
             configured = false

@@ -329,6 +329,11 @@ struct SwiftGenerator {
         }
     }
 
+    /// A label at a call site: only `inout`, `var` and `let` need back-quotes there.
+    func callLabel(_ label: String) -> String {
+        ["inout", "var", "let"].contains(label) ? "`\(label)`" : label
+    }
+
     func dispatchSource(_ i: Interface) -> String {
         var out = "    override func dispatch(opcode: UInt32, arguments: UnsafeMutablePointer<wl_argument>?) {\n"
         let needsArguments = i.events.contains { !$0.arguments.isEmpty }
@@ -336,7 +341,7 @@ struct SwiftGenerator {
         out += "        let event: Event\n        switch opcode {\n"
         for (opcode, e) in i.events.enumerated() {
             let values = e.arguments.enumerated().map { slot, a in
-                "\(escaped(lowerCamel(a.name))): \(eventValue(a, slot: slot, in: i))"
+                "\(callLabel(lowerCamel(a.name))): \(eventValue(a, slot: slot, in: i))"
             }
             out += "        case \(opcode): event = .\(escaped(lowerCamel(e.name)))\(values.isEmpty ? "" : "(" + values.joined(separator: ", ") + ")")\n"
         }

@@ -1,2 +1,4 @@
+import Glibc
 import ToastDaemon
-print("toastd: not yet")
+
+exit(Daemon.main(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -32,6 +32,10 @@ let sampleXML = """
       <arg name="turn" type="int" enum="wl_output.transform"/>
     </request>
     <request name="destroy" type="destructor"/>
+    <request name="repeat">
+      <arg name="default" type="uint"/>
+      <arg name="in" type="string"/>
+    </request>
     <event name="changed" since="3">
       <arg name="edges" type="uint" enum="edges"/>
       <arg name="mode" type="uint" enum="mode"/>
@@ -114,7 +118,7 @@ final class ScannerTests: XCTestCase {
         XCTAssertEqual(p.interfaces.map(\.name), ["zsample_thing_v1", "zsample_child_v1"])
         let thing = p.interfaces[0]
         XCTAssertEqual(thing.version, 3)
-        XCTAssertEqual(thing.requests.map(\.name), ["everything", "make_any", "set_mode", "destroy"])
+        XCTAssertEqual(thing.requests.map(\.name), ["everything", "make_any", "set_mode", "destroy", "repeat"])
         XCTAssertEqual(thing.requests[0].arguments.map(\.type),
                        [.int, .uint, .fixed, .string, .string, .object, .object, .newID, .array, .fd])
         XCTAssertEqual(thing.requests[0].arguments.map(\.allowNull),
@@ -174,7 +178,7 @@ final class ScannerTests: XCTestCase {
         XCTAssertTrue(source.contains("requestTarget(since: 2, \"set_mode\")"))
         XCTAssertTrue(source.contains("M set_mode 2uui - - -\n"))
         XCTAssertTrue(source.contains("M changed 3uun?of?sah - - 3 0 - - - -\n"), source)
-        XCTAssertTrue(source.contains("I zsample_thing_v1 3 4 1\n"), source)
+        XCTAssertTrue(source.contains("I zsample_thing_v1 3 5 1\n"), source)
         XCTAssertTrue(source.contains("M destroy -\n"), source)
         XCTAssertThrowsError(try generate([("bad.xml", """
             <protocol name="p"><interface name="a" version="1">
@@ -185,6 +189,13 @@ final class ScannerTests: XCTestCase {
         }
     }
 
+    func testKeywordNamesAreEscapedWhereSwiftNeedsIt() throws {
+        let source = try sampleSource()
+        XCTAssertTrue(source.contains("public func `repeat`(`default`: UInt32, `in`: String) {"), source)
+        XCTAssertTrue(source.contains("_a[0] = wl_argument(u: `default`)"))
+        XCTAssertTrue(source.contains("`in`.withCString { _s1 in"))
+    }
+
     func testEventsDecodeEveryType() throws {
         let source = try sampleSource()
         XCTAssertTrue(source.contains("""
@@ -193,7 +204,7 @@ final class ScannerTests: XCTestCase {
             """), source)
         XCTAssertTrue(source.contains("edges: ZsampleThingV1.Edges(rawValue: _a[0].u)"))
         XCTAssertTrue(source.contains("child: adopt(_a[2].o, as: ZsampleChildV1.self)"))
-        XCTAssertTrue(source.contains("`where`: object(_a[3].o, as: WlSurface.self)"))
+        XCTAssertTrue(source.contains(", where: object(_a[3].o, as: WlSurface.self)"), "no back-quotes at a call site")
         XCTAssertTrue(source.contains("scale: fixedToDouble(_a[4].f)"))
         XCTAssertTrue(source.contains("label: string(of: _a[5].s)"))
         XCTAssertTrue(source.contains("data: bytes(of: _a[6].a)"))

@@ -148,6 +148,104 @@ final class LiveTests: XCTestCase {
         XCTAssertNil(display.lastError)
     }
 
+    /// Exercises the other generated protocols (including our own XML) against the compositor.
+    func testOtherProtocolsWorkOnTheWire() throws {
+        let display = try WaylandDisplay(name: sway.display)
+        let (registry, globals) = try globals(of: display)
+        func bind<T: Proxy>(_ type: T.Type) throws -> T {
+            let g = try XCTUnwrap(globals[T.wlInterfaceName], "\(T.wlInterfaceName) not advertised")
+            return registry.bind(name: g.name, T.self, version: min(g.version, T.wlMaxVersion))
+        }
+        let output = try bind(WlOutput.self)
+        let outputManager = try bind(ZxdgOutputManagerV1.self)
+        let xdgOutput = outputManager.getXdgOutput(output: output)
+        var logicalSize: (Int32, Int32)?
+        var xdgDone = false
+        xdgOutput.onEvent = { event in
+            switch event {
+            case let .logicalSize(width, height): logicalSize = (width, height)
+            case .done: xdgDone = true
+            default: break
+            }
+        }
+        let seat = try bind(WlSeat.self)
+        var capabilities: WlSeat.Capability?
+        seat.onEvent = { event in
+            if case let .capabilities(c) = event { capabilities = c }
+        }
+        let wmBase = try bind(XdgWmBase.self)
+        let viewporter = try bind(WpViewporter.self)
+        let activation = try bind(XdgActivationV1.self)
+        let pointerManager = try bind(ZwlrVirtualPointerManagerV1.self)
+        let keyboardManager = try bind(ZwpVirtualKeyboardManagerV1.self)
+        try display.roundtrip()
+        XCTAssertEqual(logicalSize?.0, 1280)
+        XCTAssertEqual(logicalSize?.1, 720)
+        if xdgOutput.version < 3 { XCTAssertTrue(xdgDone) }
+        XCTAssertNotNil(capabilities)
+
+        let compositor = try bind(WlCompositor.self)
+        let surface = compositor.createSurface()
+        let viewport = viewporter.getViewport(surface: surface)
+        viewport.setDestination(width: 10, height: 10)
+        let xdgSurface = wmBase.getXdgSurface(surface: surface)
+        let toplevel = xdgSurface.getToplevel()
+        toplevel.setTitle(title: "toastd test")
+        toplevel.setAppId(appId: "toastd.test")
+        let token = activation.getActivationToken()
+        token.setSurface(surface: surface)
+        var tokenString: String?
+        token.onEvent = { event in
+            if case let .done(value) = event { tokenString = value }
+        }
+        token.commit()
+        let pointer = pointerManager.createVirtualPointer(seat: seat)
+        pointer.motion(time: 0, dx: 1.5, dy: -2.25)
+        pointer.frame()
+        pointer.destroy()
+        let keyboard = keyboardManager.createVirtualKeyboard(seat: seat)
+        keyboard.destroy()
+        try display.roundtrip()
+        XCTAssertNotNil(tokenString)
+        XCTAssertNil(display.lastError)
+        toplevel.destroy()
+        xdgSurface.destroy()
+        viewport.destroy()
+        surface.destroy()
+        try display.roundtrip()
+        XCTAssertNil(display.lastError)
+    }
+
+    func testEventsNeverReachAFreedObject() throws {
+        let display = try WaylandDisplay(name: sway.display)
+        let (registry, globals) = try globals(of: display)
+        let outputGlobal = try XCTUnwrap(globals["wl_output"])
+        var calls = 0
+        weak var weakOutput: WlOutput?
+        do {
+            let output = registry.bind(name: outputGlobal.name, WlOutput.self, version: 2)
+            output.onEvent = { _ in calls += 1 }
+            weakOutput = output
+        }
+        XCTAssertNil(weakOutput, "nothing else keeps a proxy alive")
+        try display.roundtrip()  // geometry/mode/done arrive for the destroyed proxy and are dropped
+        XCTAssertEqual(calls, 0)
+
+        // A handler may drop the last reference to its own object.
+        var holder: WlCallback? = display.sync()
+        weak let weakCallback = holder
+        var fired = 0
+        holder?.onEvent = { _ in
+            fired += 1
+            holder = nil
+        }
+        try display.roundtrip()
+        XCTAssertEqual(fired, 1)
+        XCTAssertNil(holder)
+        XCTAssertNil(weakCallback)
+        XCTAssertNil(display.lastError)
+    }
+
     func testOwnEventLoopWithPrepareRead() throws {
         let display = try WaylandDisplay(name: sway.display)
         var done = false

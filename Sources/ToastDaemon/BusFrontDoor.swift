@@ -1,0 +1,73 @@
+import ToastCore
+import ToastDBus
+
+/// The D-Bus front door: org.freedesktop.Notifications (and org.toastd.Hud1) calls into the model.
+final class BusFrontDoor: NotificationsBusDelegate {
+    private(set) var bus: NotificationsBus?
+    unowned var daemon: Daemon!
+
+    func connect(replace: Bool) throws(BusError) {
+        bus = try NotificationsBus(delegate: self, replace: replace)
+    }
+
+    var busServerVersion: String { Daemon.version }
+
+    func busCapabilities() -> [String] {
+        ["actions", "body", "body-markup", "body-hyperlinks", "icon-static", "persistence",
+         "x-canonical-private-synchronous", "x-dunst-stack-tag"]
+    }
+
+    func busNotify(_ notification: BusNotification) -> Result<UInt32, BusError> {
+        if let problem = notification.hints.imageProblem {
+            Log.warning("Notify from \(notification.sender): image dropped: \(problem)")
+        }
+        defer { daemon.modelChanged() }
+        do {
+            return .success(try daemon.model.notify(Requests.notification(from: notification), now: daemon.now()))
+        } catch {
+            return .failure(.refused(message: "\(error)", name: BusErrorName.invalidArgs))
+        }
+    }
+
+    func busClose(id: UInt32) {
+        daemon.model.close(id: id, reason: .closedByCall, now: daemon.now())
+        daemon.modelChanged()
+    }
+
+    func busShowValue(kind: String, value: Int32, label: String, muted: Bool, sender: String) -> Result<Void, BusError> {
+        defer { daemon.modelChanged() }
+        do {
+            try daemon.model.showBar(kind: kind, value: Int(value), muted: muted,
+                                     label: label.isEmpty ? nil : label, now: daemon.now())
+            return .success(())
+        } catch {
+            return .failure(.refused(message: "\(error)", name: BusErrorName.invalidArgs))
+        }
+    }
+
+    func busLoadingStart(key: String, label: String, sender: String) -> Result<Void, BusError> {
+        defer { daemon.modelChanged() }
+        do {
+            try daemon.model.loadingStart(key: key, label: label.isEmpty ? nil : label, owner: .dbus(sender),
+                                          now: daemon.now())
+            return .success(())
+        } catch {
+            return .failure(.refused(message: "\(error)", name: BusErrorName.invalidArgs))
+        }
+    }
+
+    func busLoadingStop(key: String, sender: String) -> Result<Void, BusError> {
+        daemon.model.loadingStop(key: key)
+        daemon.modelChanged()
+        return .success(())
+    }
+
+    func busNameLost() {
+        Log.warning("another daemon took \(NotificationsBus.busName); still serving the control socket")
+    }
+
+    func busClientVanished(_ name: String) {
+        daemon.model.ownerDisconnected(.dbus(name), now: daemon.now())
+        daemon.modelChanged()
+    }
+}

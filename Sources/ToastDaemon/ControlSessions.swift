@@ -1,0 +1,135 @@
+import ToastCore
+import ToastProtocol
+
+/// The control socket's front door: frames each client's bytes into lines, decodes requests, applies
+/// them to the model, answers each with exactly one reply, and sends subscribed clients their events.
+/// A bad line gets a structured error and the client stays connected; nothing a client sends can stop
+/// the daemon or reach another client.
+final class ControlSessions {
+    private struct Session {
+        var splitter = LineSplitter()
+        var subscribedIDs: Set<NotificationID> = []
+        var subscribedToAll = false
+    }
+
+    private let server: ControlServer
+    private var sessions: [ControlServer.ClientID: Session] = [:]
+    unowned var daemon: Daemon!
+
+    init(server: ControlServer) {
+        self.server = server
+        server.onReceive = { [unowned self] client, bytes in self.receive(bytes, from: client) }
+        server.onDisconnect = { [unowned self] client in
+            self.sessions[client] = nil
+            let daemon = self.daemon!
+            daemon.model.ownerDisconnected(.socket(UInt64(client)), now: daemon.now())
+            daemon.modelChanged()
+        }
+    }
+
+    /// Sends `event` to every client subscribed to its toast.
+    func send(_ event: Event) {
+        var line: [UInt8]?
+        for (client, session) in sessions where session.subscribedToAll || session.subscribedIDs.contains(event.id) {
+            line = line ?? event.encodedLine()
+            server.send(line!, to: client)
+            if case .closed(let id, _) = event { sessions[client]?.subscribedIDs.remove(id) }
+        }
+    }
+
+    private func receive(_ bytes: ArraySlice<UInt8>, from client: ControlServer.ClientID) {
+        var session = sessions[client] ?? Session()
+        bytes.withUnsafeBytes { session.splitter.append($0) }
+        sessions[client] = session
+        while let item = sessions[client]?.splitter.next() {
+            let reply: Reply
+            switch item {
+            case .line(let line):
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }  // blank lines are ignored
+                switch Request.decode(line: line) {
+                case .success(let request): reply = handle(request, from: client)
+                case .failure(let error): reply = .error(error)
+                }
+            case .tooLong(let discarded):
+                reply = .error(ProtocolError(.lineTooLong, "request line over \(ProtocolLimits.maxLineLength) bytes (\(discarded) discarded)"))
+            }
+            server.send(reply.encodedLine(), to: client)
+        }
+        daemon.modelChanged()
+    }
+
+    private func handle(_ request: Request, from client: ControlServer.ClientID) -> Reply {
+        let daemon = self.daemon!
+        let now = daemon.now()
+        switch request {
+        case .notify(let params):
+            do {
+                let id = try daemon.model.notify(Requests.notification(from: params, client: UInt64(client)), now: now)
+                if params.wait { sessions[client]?.subscribedIDs.insert(id) }
+                return .ok(.id(id))
+            } catch {
+                return .error(Requests.protocolError(error))
+            }
+        case .dismiss(.all):
+            daemon.model.dismissAll(now: now)
+            return .ok
+        case .dismiss(.ids(let ids)):
+            let missing = ids.filter { daemon.model.close(id: $0, reason: .dismissed, now: now) == nil }
+            if !missing.isEmpty {
+                return .error(ProtocolError(.notFound, "no toast \(missing.map(String.init).joined(separator: ", ")) is showing"))
+            }
+            return .ok
+        case .list:
+            return .ok(.toasts(daemon.model.all.map { Requests.info(of: $0, now: now) }))
+        case .history:
+            return .ok(.toasts(daemon.model.history.map { Requests.info(of: $0.notification, now: now, reason: $0.reason) }))
+        case .restore:
+            guard let id = daemon.model.restoreLast(now: now) else {
+                return .error(ProtocolError(.notFound, "nothing to restore: the history is empty"))
+            }
+            return .ok(.id(id))
+        case .action(let id, let key):
+            do {
+                try daemon.model.invokeAction(id: id, key: key, now: now)
+                return .ok
+            } catch {
+                return .error(Requests.protocolError(error))
+            }
+        case .dnd(let mode):
+            switch mode {
+            case .on: _ = daemon.model.setDoNotDisturb(true, now: now)
+            case .off: _ = daemon.model.setDoNotDisturb(false, now: now)
+            case .toggle: _ = daemon.model.toggleDoNotDisturb(now: now)
+            case .status: break
+            }
+            return .ok(.dnd(daemon.model.doNotDisturb))
+        case .version:
+            return .ok(.version(VersionInfo(daemon: "toastd \(Daemon.version)")))
+        case .subscribe(.all):
+            sessions[client]?.subscribedToAll = true
+            return .ok
+        case .subscribe(.ids(let ids)):
+            sessions[client]?.subscribedIDs.formUnion(ids)
+            return .ok
+        case .hud(let params):
+            do {
+                try daemon.model.showBar(kind: params.kind, value: params.value, muted: params.muted,
+                                         label: params.label, icon: params.icon, now: now)
+                return .ok
+            } catch {
+                return .error(Requests.protocolError(error))
+            }
+        case .loadingStart(let key, let label, let detach):
+            do {
+                try daemon.model.loadingStart(key: key, label: label, owner: .socket(UInt64(client)),
+                                              detach: detach, now: now)
+                return .ok
+            } catch {
+                return .error(Requests.protocolError(error))
+            }
+        case .loadingStop(let key):
+            daemon.model.loadingStop(key: key)
+            return .ok
+        }
+    }
+}

@@ -1,0 +1,178 @@
+import CLinux
+import Glibc
+import ToastCore
+import ToastDBus
+import ToastProtocol
+import ToastRender
+import Wayland
+
+/// toastd: one thread, one epoll loop, one model. Requests arrive through the control socket
+/// (`ControlSessions`) and D-Bus (`BusFrontDoor`), change the model, and then `modelChanged()` routes
+/// the model's events back to whoever waits, redraws the overlays, and arms the one timer.
+public final class Daemon {
+    public static let version = "0.1.0"
+
+    let options: DaemonOptions
+    let loop: EventLoop
+    let wayland: WaylandConnection
+    let renderer: ToastRenderer
+    let screen: Screen
+    var model = ToastModel()
+    var animator: Animator
+    private let timer: DeadlineTimer
+    private let signals: SignalWatcher
+    private(set) var sessions: ControlSessions!
+    private var busDoor: BusFrontDoor?
+    private var running = true
+    private var waylandReadable = false
+    private var busEvents: UInt32 = 0
+    private var drawnGeneration: UInt64 = .max
+
+    /// Connects to the compositor and the bus and opens the socket; throws a message to print.
+    public init(options: DaemonOptions) throws(StartupError) {
+        self.options = options
+        do {
+            loop = try EventLoop()
+            timer = try DeadlineTimer()
+            signals = try SignalWatcher()
+        } catch { throw StartupError("\(error)") }
+        do {
+            wayland = try WaylandConnection()
+        } catch {
+            throw StartupError("cannot use the Wayland display: \(error)")
+        }
+        renderer = ToastRenderer()
+        animator = Animator(animations: options.animations)
+        screen = Screen(wayland: wayland, renderer: renderer, outputName: options.output)
+        screen.sceneProvider = { [unowned self] in self.animator.scene(for: self.model, now: self.now()) }
+
+        let socketPath: String
+        if let path = options.socketPath {
+            socketPath = path
+        } else {
+            switch SocketPath.resolve({ getenv($0).map { String(cString: $0) } }) {
+            case .success(let path): socketPath = path
+            case .failure(let error): throw StartupError("\(error)")
+            }
+        }
+        do {
+            let server = try ControlServer(path: socketPath, loop: loop)
+            sessions = ControlSessions(server: server)
+        } catch {
+            throw StartupError("\(error)")
+        }
+        sessions.daemon = self
+
+        if options.dbus {
+            let door = BusFrontDoor()
+            door.daemon = self
+            do {
+                try door.connect(replace: options.replace)
+                busDoor = door
+            } catch .noSessionBus {
+                Log.info("no D-Bus session bus; serving the control socket only")
+            } catch {
+                throw StartupError("\(error)")
+            }
+        }
+
+        do {
+            try loop.add(fd: wayland.display.fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
+                self.waylandReadable = true
+            }
+            try loop.add(fd: timer.fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
+                self.timer.acknowledge()
+                self.model.advance(to: self.now())
+                self.modelChanged()
+            }
+            try loop.add(fd: signals.fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
+                for signal in self.signals.drain() {
+                    Log.info("signal \(signal): exiting")
+                    self.running = false
+                }
+            }
+            if let bus = busDoor?.bus {
+                busEvents = bus.epollEvents
+                try loop.add(fd: bus.fd, events: busEvents) { _ in }  // processed at the top of each turn
+            }
+        } catch {
+            throw StartupError("\(error)")
+        }
+        // Fontconfig and Pango cost ~10 ms the first time: pay it now, not with the first toast.
+        renderer.prewarm(scale: wayland.outputs.map(\.scale).max() ?? 1)
+        Log.info("ready: socket \(socketPath)\(busDoor == nil ? "" : ", bus name \(NotificationsBus.busName)")")
+    }
+
+    /// Runs until SIGINT/SIGTERM or until the compositor goes away; returns the exit status.
+    public func run() -> Int32 {
+        let display = wayland.display
+        do {
+            while running {
+                while !display.prepareRead() { _ = try display.dispatchPending() }
+                _ = try display.flush()
+                let timeout = processBus()
+                waylandReadable = false
+                loop.wait(timeoutMilliseconds: timeout)
+                if waylandReadable { try display.readEvents() } else { display.cancelRead() }
+                _ = try display.dispatchPending()
+            }
+        } catch {
+            Log.error("Wayland connection lost: \(error)")
+            return 1
+        }
+        _ = try? display.flush()
+        return 0
+    }
+
+    /// Drains sd-bus before sleeping; returns how long the loop may sleep for it (-1: forever).
+    private func processBus() -> Int32 {
+        guard let door = busDoor, let bus = door.bus else { return -1 }
+        do {
+            try bus.process()
+        } catch {
+            Log.warning("D-Bus: \(error); serving the control socket only")
+            loop.remove(fd: bus.fd)
+            busDoor = nil
+            return -1
+        }
+        let events = bus.epollEvents
+        if events != busEvents {
+            busEvents = events
+            loop.modify(fd: bus.fd, events: events)
+        }
+        return bus.timeoutMilliseconds
+    }
+
+    /// Monotonic now, the model's clock.
+    func now() -> Instant {
+        let ns = MonotonicClock.nanoseconds()
+        return Instant(milliseconds: ns / 1_000_000)
+    }
+
+    /// After every change to the model: route events, redraw what changed, arm the timer.
+    func modelChanged() {
+        for event in model.drainEvents() {
+            switch event {
+            case .closed(let id, let reason, _):
+                sessions.send(.closed(id: id, reason: Requests.protocolReason(reason)))
+                busDoor?.bus?.emitClosed(id: id, reason: Requests.busReason(reason))
+            case .actionInvoked(let id, let key, _):
+                sessions.send(.action(id: id, key: key))
+                busDoor?.bus?.emitActionInvoked(id: id, key: key)
+            case .replaced, .loadingChanged:
+                break
+            }
+        }
+        if model.generation != drawnGeneration || screen.hasSurfaces {
+            drawnGeneration = model.generation
+            screen.update()
+        }
+        timer.arm(at: model.nextDeadline.map { $0.milliseconds * 1_000_000 })
+    }
+}
+
+/// Why toastd could not start: one line for the user.
+public struct StartupError: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

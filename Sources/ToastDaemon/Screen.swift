@@ -1,0 +1,134 @@
+import ToastRender
+import Wayland
+
+/// The daemon's two overlays and how the scene is drawn into them: the toast stack (top-right) and
+/// the HUD (bottom centre). A HUD never moves or hides toasts: each has its own layer surface, made when
+/// it has something to show and destroyed when it has nothing (no surface, no buffer held while idle).
+final class Screen {
+    private let wayland: WaylandConnection
+    private let renderer: ToastRenderer
+    /// Output to show on; nil lets the compositor choose (the focused one).
+    private let outputName: String?
+    private var toastSurface: OverlaySurface?
+    private var hudSurface: OverlaySurface?
+    private var scene = Scene()
+    /// Recomputes the scene at the current time (the daemon's animator over its model).
+    var sceneProvider: () -> Scene = { Scene() }
+
+    static let margin: Int32 = 12
+    static let hudMargin: Int32 = 64
+
+    init(wayland: WaylandConnection, renderer: ToastRenderer, outputName: String?) {
+        self.wayland = wayland
+        self.renderer = renderer
+        self.outputName = outputName
+        wayland.onOutputRemoved = { [unowned self] output in
+            // A surface pinned to an unplugged output is remade on a remaining one.
+            if self.toastSurface?.output === output { self.toastSurface = nil }
+            if self.hudSurface?.output === output { self.hudSurface = nil }
+            self.update()
+        }
+        wayland.onOutputsChanged = { [unowned self] in self.update() }
+    }
+
+    /// True while any overlay exists (the daemon holds no surface when nothing shows).
+    var hasSurfaces: Bool { toastSurface != nil || hudSurface != nil }
+
+    /// Brings the overlays in line with the current scene.
+    func update() {
+        scene = sceneProvider()
+        updateToasts()
+        updateHud()
+    }
+
+    // MARK: - Toast stack
+
+    private func updateToasts() {
+        guard !scene.toasts.isEmpty else {
+            toastSurface = nil
+            return
+        }
+        let surface = toastSurface ?? makeSurface(placement: .topRight(margin: Self.margin)) { [unowned self] buffer, scale in
+            self.drawToasts(into: buffer, scale: scale)
+        }
+        toastSurface = surface
+        let arrangement = renderer.measureStack(scene.toasts.map(\.view), scale: surface.scale)
+        surface.setNeedsDraw(size: (arrangement.size.width, arrangement.size.height))
+    }
+
+    private func drawToasts(into buffer: ShmBuffer, scale: Int) -> OverlaySurface.Damage? {
+        let canvas = Canvas(data: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride)
+        canvas.clear()
+        let arrangement = renderer.measureStack(scene.toasts.map(\.view), scale: scale)
+        for (toast, rect) in zip(scene.toasts, arrangement.rects) {
+            renderer.draw(toast.view, in: canvas, at: Point(x: rect.x, y: rect.y), scale: scale, opacity: toast.opacity)
+        }
+        if let more = arrangement.moreRect {
+            renderer.drawMorePill(count: arrangement.hiddenCount, in: canvas, at: Point(x: more.x, y: more.y), scale: scale)
+        }
+        return nil
+    }
+
+    // MARK: - HUD
+
+    private func updateHud() {
+        guard !scene.huds.isEmpty else {
+            hudSurface = nil
+            return
+        }
+        let surface = hudSurface ?? makeSurface(placement: .bottomCenter(margin: Self.hudMargin)) { [unowned self] buffer, scale in
+            self.drawHud(into: buffer, scale: scale)
+        }
+        hudSurface = surface
+        let size = hudSize(scale: surface.scale)
+        surface.setNeedsDraw(size: (size.width, size.height))
+    }
+
+    private func hudSize(scale: Int) -> Size {
+        let sizes = scene.huds.map { renderer.measureHud($0, scale: scale) }
+        let gap = renderer.style.gap
+        return Size(width: sizes.map(\.width).max() ?? 0,
+                    height: sizes.map(\.height).reduce(0, +) + gap * max(0, sizes.count - 1))
+    }
+
+    private func drawHud(into buffer: ShmBuffer, scale: Int) -> OverlaySurface.Damage? {
+        let canvas = Canvas(data: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride)
+        canvas.clear()
+        let width = hudSize(scale: scale).width
+        var y = 0
+        for hud in scene.huds {
+            let size = renderer.measureHud(hud, scale: scale)
+            renderer.drawHud(hud, in: canvas, at: Point(x: (width - size.width) / 2, y: y), scale: scale,
+                             opacity: scene.hudOpacity)
+            y += size.height + renderer.style.gap
+        }
+        return nil
+    }
+
+    // MARK: - Surfaces
+
+    private func makeSurface(placement: OverlaySurface.Placement, draw: @escaping OverlaySurface.Draw) -> OverlaySurface {
+        let output = outputName.flatMap { wayland.output(named: $0) }
+        // Until the compositor says which output the surface is on, guess: the pinned output's scale,
+        // else the largest, so the first frame is never blurry (a smaller one is only downscaled).
+        let scale = output?.scale ?? wayland.outputs.map(\.scale).max() ?? 1
+        let surface = OverlaySurface(wayland: wayland, output: output, placement: placement, scale: scale, draw: draw)
+        surface.onClosed = { [unowned self, unowned surface] in
+            // The compositor closed it (its output went away): drop it; the next update makes a new one.
+            if self.toastSurface === surface { self.toastSurface = nil }
+            if self.hudSurface === surface { self.hudSurface = nil }
+            self.update()
+        }
+        surface.onOutputsChanged = { [unowned self, unowned surface] in
+            let scale = surface.entered.compactMap { self.wayland.output(for: $0)?.scale }.max() ?? surface.scale
+            if scale != surface.scale {
+                surface.scale = scale
+                self.update()
+            }
+        }
+        surface.onFrame = { [unowned self] in
+            if self.scene.isAnimating { self.update() }
+        }
+        return surface
+    }
+}
