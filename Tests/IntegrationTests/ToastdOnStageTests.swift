@@ -19,4 +19,28 @@ final class ToastdOnStageTests: XCTestCase {
         XCTAssertTrue(probe.waitFor("button PRESS 272 \(x) \(y)", from: start),
                       "the click on the toast at \(x),\(y) did not reach the window: \(probe.lines.suffix(5))")
     }
+
+    func testNotifySendOnTheStageBusShowsAToast() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage)
+        let sent = try stage.run(["notify-send", "-t", "0", "From notify-send", "over D-Bus"], timeout: 15)
+        XCTAssertTrue(sent.succeeded, sent.stderrText)
+        let (shot, shown) = try stage.waitForScreenshot { !$0.isUniform(stage.background) }
+        XCTAssertTrue(shown, "nothing drawn; kept at \(stage.keep(shot, name: "notify-send")); toastd: \(toastd.log)")
+    }
+
+    func testSpinnerComesAndGoesAndToastdLivesOn() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage)
+        let started = try toastd.toast(["loading", "start", "stage-test", "--label", "Working", "--detach"])
+        XCTAssertTrue(started.succeeded, started.stderrText)
+        let (_, shown) = try stage.waitForScreenshot { !$0.isUniform(stage.background) }
+        XCTAssertTrue(shown, "no spinner drawn; toastd: \(toastd.log)")
+
+        let stopped = try toastd.toast(["loading", "stop", "stage-test"])
+        XCTAssertTrue(stopped.succeeded, stopped.stderrText)
+        let (shot, gone) = try stage.waitForScreenshot { $0.isUniform(stage.background) }
+        XCTAssertTrue(gone, "the spinner stayed; kept at \(stage.keep(shot, name: "spinner"))")
+        XCTAssertTrue(toastd.process.isRunning, "toastd died after loading stop: \(toastd.log.prefix(400))")
+    }
 }
