@@ -1,0 +1,71 @@
+import Foundation
+
+/// A `toastd` running on the stage, on a control socket of its own (so a daemon left over by
+/// another test can never answer for it). Terminated when released.
+final class ToastdProcess {
+    let process: BackgroundProcess
+    /// Its control socket (TOASTD_SOCKET).
+    let socketPath: String
+    private let stage: Stage
+
+    /// Starts `toastd ARGS` and waits until its control socket exists and, with `waitForBus`,
+    /// until it owns org.freedesktop.Notifications on the stage's bus.
+    init(stage: Stage, arguments: [String] = [], environment: [String: String] = [:],
+         waitForBus: Bool = true, timeout: Double = 15) throws {
+        self.stage = stage
+        socketPath = "\(stage.runtimeDirectory)/toastd-\(UUID().uuidString.prefix(8)).sock"
+        var env = environment
+        env["TOASTD_SOCKET"] = socketPath
+        process = try stage.spawn([try stage.binary("toastd")] + arguments, environment: env)
+        let deadline = Deadline.after(timeout)
+        let up = waitUntil(deadline) { [process, socketPath] in
+            !process.isRunning || FileManager.default.fileExists(atPath: socketPath)
+        }
+        guard up, process.isRunning else {
+            process.terminate()
+            throw StageError.startFailed("toastd did not create \(socketPath): \(process.stderrText)")
+        }
+        if waitForBus, !stage.waitForBusName("org.freedesktop.Notifications", deadline: deadline) {
+            process.terminate()
+            throw StageError.startFailed("toastd did not take org.freedesktop.Notifications: \(process.stderrText)")
+        }
+    }
+
+    deinit { process.terminate() }
+
+    /// Runs `toast ARGS` against this daemon.
+    func toast(_ arguments: [String], timeout: Double = 15) throws -> CommandResult {
+        try stage.run([try stage.binary("toast")] + arguments, environment: ["TOASTD_SOCKET": socketPath],
+                      timeout: timeout)
+    }
+
+    /// What toastd wrote to stderr so far.
+    var log: String { process.stderrText }
+}
+
+extension Stage {
+    /// Whether `name` has an owner on the stage's bus (org.freedesktop.DBus.NameHasOwner via gdbus).
+    func busNameHasOwner(_ name: String) -> Bool {
+        let result = try? run(["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus",
+                               "--object-path", "/org/freedesktop/DBus",
+                               "--method", "org.freedesktop.DBus.NameHasOwner", name], timeout: 10)
+        return result?.succeeded == true && result?.stdoutText.contains("true") == true
+    }
+
+    /// Polls until `name` has an owner on the stage's bus; false at the deadline.
+    func waitForBusName(_ name: String, deadline: Deadline) -> Bool {
+        waitUntil(deadline, interval: 0.02) { busNameHasOwner(name) }
+    }
+
+    /// Shoots `output` until `condition` holds for a screenshot or the timeout passes; returns
+    /// the last screenshot and whether it held.
+    func waitForScreenshot(output: String? = nil, timeout: Double = 10,
+                           until condition: (Image) -> Bool) throws -> (image: Image, held: Bool) {
+        var shot = try screenshot(output: output)
+        let held = try waitUntil(timeout: timeout, interval: 0.02) {
+            shot = try screenshot(output: output)
+            return condition(shot)
+        }
+        return (shot, held)
+    }
+}
