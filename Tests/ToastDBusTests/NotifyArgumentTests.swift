@@ -85,5 +85,10 @@ final class NotifyArgumentTests: BusTestCase {
         XCTAssertEqual(n?.hints.stackTag, "brightness")
         let (_, n2) = try notify(hints: "{'urgency': <uint32 7>}")
         XCTAssertNil(n2?.hints.urgency, "out-of-range urgency is ignored")
+        let (c3, n3) = try notify(hints: "{'urgency': <{'deep': <[(1, 'x')]>}>, 'category': <[byte 1, 2]>, 'value': <'50'>}")
+        XCTAssertEqual(c3.status, 0, c3.stderr)
+        XCTAssertNil(n3?.hints.urgency, "a known hint of an unusable type is ignored")
+        XCTAssertNil(n3?.hints.category)
+        XCTAssertNil(n3?.hints.value)
     }
 }

@@ -29,10 +29,15 @@ final class PrivateBus {
         """.write(to: config, atomically: true, encoding: .utf8)
 
         daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        daemon.arguments = ["--config-file=\(config.path)", "--nofork", "--print-address=1"]
+        // setpriv --pdeathsig: the daemon dies with the test process even if a test crashes (an orphan
+        // would keep the test runner's pipes open, and `swift test` would hang).
+        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        daemon.arguments = ["--pdeathsig", "KILL", "--", "/usr/bin/dbus-daemon",
+                            "--config-file=\(config.path)", "--nofork", "--print-address=1"]
         let out = Pipe()
         daemon.standardOutput = out
+        daemon.standardInput = FileHandle.nullDevice
+        daemon.standardError = FileHandle.nullDevice
         try daemon.run()
         // The daemon prints its address once it listens.
         var text = ""

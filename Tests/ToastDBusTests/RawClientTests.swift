@@ -7,16 +7,19 @@ final class RawClientTests: BusTestCase {
     /// A Hud caller that stays connected is not reported; when it disconnects, it is, once.
     func testConnectedHudClientIsReportedOnlyWhenItLeaves() throws {
         let client = try RawClient()
-        let m = try client.methodCall(path: NotificationsBus.hudPath, interface: NotificationsBus.hudInterface,
-                                      member: "LoadingStart")
-        try MessageWriter(m: m).string("upload")
-        try MessageWriter(m: m).string("Uploading")
-        try client.callAsync(m)
-        sd_bus_message_unref(m)
+        for key in ["upload", "index"] {
+            let m = try client.methodCall(path: NotificationsBus.hudPath, interface: NotificationsBus.hudInterface,
+                                          member: "LoadingStart")
+            try MessageWriter(m: m).string(key)
+            try MessageWriter(m: m).string("Working")
+            try client.callAsync(m)
+            sd_bus_message_unref(m)
+        }
         func pumpBoth(timeout: TimeInterval = 10, until condition: () -> Bool) throws -> Bool {
             try pump([bus], timeout: timeout) { client.process(); return condition() }
         }
-        XCTAssertTrue(try pumpBoth { client.replies == 1 })
+        XCTAssertTrue(try pumpBoth { client.replies == 2 })
+        XCTAssertEqual(delegate.loadingStarted.map(\.key), ["upload", "index"])
         XCTAssertEqual(delegate.loadingStarted.first?.sender, client.uniqueName)
         // The owner check has been answered and the match installed: still connected, so nothing.
         XCTAssertFalse(try pumpBoth(timeout: 0.3) { !delegate.vanished.isEmpty })
@@ -26,6 +29,7 @@ final class RawClientTests: BusTestCase {
         client.close()
         XCTAssertTrue(try pump([bus]) { delegate.vanished == [name] })
         XCTAssertEqual(bus.watchedClients, [])
+        XCTAssertFalse(try pump([bus], timeout: 0.2) { delegate.vanished.count > 1 }, "reported once")
     }
 
     /// An owner that did not allow replacement (like mako) keeps the name even with `replace: true`,
