@@ -6,6 +6,7 @@ bus name (and socket) are free again, so the next daemon starts on a clean stage
 """
 
 import os
+import shlex
 import socket
 import subprocess
 import time
@@ -210,7 +211,8 @@ class Toastd(Daemon):
         return {"TOASTD_SOCKET": self.socket}
 
     def argv(self):
-        return [self.toastd_bin]
+        # TOASTD_ARGS: extra flags for a run, e.g. "--no-animations".
+        return [self.toastd_bin, *shlex.split(os.environ.get("TOASTD_ARGS", ""))]
 
     def ready_checks(self):
         checks = {"socket": lambda: _socket_accepts(self.socket)}

@@ -31,6 +31,7 @@ class Results:
     def add(self, key, value_us):
         if value_us is None:
             self.failed[key] = self.failed.get(key, 0) + 1
+            self.missing.setdefault(key, "no buffer commit seen within 2 s")
         else:
             self.samples.setdefault(key, []).append(value_us)
 

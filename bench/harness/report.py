@@ -149,7 +149,8 @@ def markdown_table(rows, toastd_problem):
         series = r["unit"] == "ms"
         toastd = _cell(r["toastd"], series)
         if r["toastd"] is None:
-            toastd = "n/a: " + (toastd_problem or r["toastd_na"] or "no samples")
+            # A toastd that does not run is explained once, in the header; a row's own reason here.
+            toastd = "n/a: " + (toastd_problem.split(":")[0] if toastd_problem else r["toastd_na"] or "no samples")
         anchor = _cell(r["anchor"], series) if r["anchor_name"] else ""
         ratio = f"{r['ratio']:.2f}×" if r["ratio"] is not None else ""
         lines.append(f"| {r['label']} | {r['unit']} | {toastd} | {r['anchor_name']} | {anchor} | {ratio} | "

@@ -11,7 +11,6 @@ import os
 import pwd
 import shutil
 import subprocess
-import time
 
 from . import procs
 
@@ -118,7 +117,8 @@ class OwnStage:
         try:
             pwd.getpwnam(STAGE_USER)
         except KeyError:
-            subprocess.run(["useradd", "--system", "--no-create-home", "--home-dir", "/nonexistent",
+            useradd = shutil.which("useradd", path=os.environ.get("PATH", "") + ":/usr/sbin:/sbin") or "useradd"
+            subprocess.run([useradd, "--system", "--no-create-home", "--home-dir", "/nonexistent",
                             "--shell", "/usr/sbin/nologin", "--user-group", STAGE_USER], check=False)
             pwd.getpwnam(STAGE_USER)
 
@@ -137,8 +137,3 @@ def choose(repo):
         return ScriptStage(script, stage_dir)
     return OwnStage(stage_dir)
 
-
-def wait_gone(path, timeout_s=2.0):
-    deadline = time.monotonic() + timeout_s
-    while os.path.exists(path) and time.monotonic() < deadline:
-        time.sleep(0.01)
