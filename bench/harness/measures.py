@@ -76,8 +76,12 @@ class Bench:
                 # Socket works but the bus name never came: measure what works without D-Bus.
                 self.toastd.uses_bus = False
                 self.toastd.start()
-                self.say("toastd: serves its socket but does not own org.freedesktop.Notifications;"
+                self.say("bench: toastd serves its socket but does not own org.freedesktop.Notifications;"
                          " D-Bus rows are n/a")
+                for key in ("notify.toastd", "ready_bus.toastd", "cli_cold.notify-send+toastd",
+                            "cli_warm.notify-send+toastd", "rss_100.toastd", "rss_closed.toastd",
+                            "cpu_per_notification.toastd", "wakeups_shown.toastd"):
+                    self.results.miss(key, "toastd does not own org.freedesktop.Notifications")
             self._probe_toast_cli()
             self.toastd.stop()
             return True
@@ -272,10 +276,10 @@ class Bench:
             pid = daemon.pid
             self.results.set(f"rss_idle.{name}", procs.rss_kib(pid) / 1024)
             self.results.set(f"wakeups_idle.{name}", self._wakeups(pid, IDLE_WINDOW_S))
+            if isinstance(daemon, Toastd):
+                self.spinner(daemon)
+                daemon.wait_idle(0.3, timeout_s=10)  # past the spinner's fade-out
             if isinstance(daemon, Wob) or not daemon.uses_bus:
-                if not isinstance(daemon, Wob):
-                    for key in ("rss_100", "rss_closed", "cpu_per_notification", "wakeups_shown"):
-                        self.results.miss(f"{key}.{name}", "toastd does not own the bus name")
                 return
             # A burst of BURST notifications from a connected client; none expires by itself.
             cpu0 = procs.cpu_ns(pid)
@@ -291,8 +295,6 @@ class Bench:
             daemon.wait_idle(0.3, timeout_s=30)
             time.sleep(0.5)
             self.results.set(f"rss_closed.{name}", procs.rss_kib(pid) / 1024)
-            if isinstance(daemon, Toastd):
-                self.spinner(daemon)
         finally:
             daemon.stop()
 
