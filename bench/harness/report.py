@@ -13,7 +13,7 @@ class Row:
     key: str
     label: str
     unit: str               # "ms" for latency series (stored in µs), else the scalar's unit
-    toastd: str             # series/metric key of toastd's value
+    toastd: str | None      # series/metric key of toastd's value (None: a row about the harness)
     anchor: str | None      # series/metric key of the anchor's value
     anchor_name: str = ""
     target: str = ""        # human text, e.g. "≤ 0.5× anchor"
@@ -33,6 +33,8 @@ ROWS = [
         "cli_warm.notify-send+mako", "notify-send+mako", series=True),
     Row("cli_exit", "1. CLI spawn → CLI exit (cold)", "ms", "cli_exit.toast", "cli_exit.notify-send+mako",
         "notify-send+mako", series=True),
+    Row("spawn_baseline", "1. harness spawn → exit of /bin/true (part of every CLI row)", "ms", None,
+        "spawn_baseline", "/bin/true", series=True),
     Row("notify", "2. connected D-Bus Notify → first commit", "ms", "notify.toastd", "notify.mako",
         "mako", "≤ anchor", ratio_max=1.0, series=True),
     Row("hud", "2. HUD stream value → first commit", "ms", "hud.toastd", "hud.wob",
@@ -46,8 +48,10 @@ ROWS = [
         "≤ anchor", ratio_max=1.0),
     Row("rss_closed", "4. RSS after all 100 closed", "MB", "rss_closed.toastd", "rss_closed.mako", "mako",
         "≤ own idle + 1 MB"),
-    Row("cpu_per_notification", "5. daemon CPU per notification (burst of 100)", "µs",
-        "cpu_per_notification.toastd", "cpu_per_notification.mako", "mako", "≤ 0.5× anchor", ratio_max=0.5),
+    # Samples in ns per notification, so the series' /1000 reads µs; one sample per burst of 100.
+    Row("cpu_per_notification", "5. daemon CPU per notification (bursts of 100)", "µs",
+        "cpu_per_notification.toastd", "cpu_per_notification.mako", "mako", "≤ 0.5× anchor", ratio_max=0.5,
+        series=True),
     Row("wakeups_idle", "6. wakeups in 10 s, nothing shown", "count", "wakeups_idle.toastd",
         "wakeups_idle.mako", "mako", "0", abs_max=0),
     Row("wakeups_idle_wob", "6. wakeups in 10 s, nothing shown (vs wob)", "count", "wakeups_idle.toastd",
@@ -60,7 +64,7 @@ ROWS = [
 
 
 def stats(samples_us):
-    """median, p90 (nearest rank), min, in ms; n."""
+    """median, p90 (nearest rank), min, in ms (of µs samples); n."""
     xs = sorted(samples_us)
     n = len(xs)
     median = xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
@@ -111,10 +115,10 @@ def evaluate(results, toastd_problem):
             else:
                 verdict = "n/a"
         why = None
-        if t is None:
+        if t is None and row.toastd:
             why = results.missing.get(row.toastd) or toastd_problem or "no samples"
         rows.append({"key": row.key, "label": row.label, "unit": row.unit, "anchor_name": row.anchor_name,
-                     "toastd": t, "anchor": a, "ratio": ratio, "target": row.target, "verdict": verdict,
+                     "has_toastd": row.toastd is not None, "toastd": t, "anchor": a, "ratio": ratio, "target": row.target, "verdict": verdict,
                      "toastd_na": why,
                      "anchor_na": (results.missing.get(row.anchor) or "no samples") if row.anchor and a is None else None})
     return rows
@@ -142,13 +146,15 @@ def _cell(v, series):
 
 
 def markdown_table(rows, toastd_problem):
-    lines = ["Latency cells: median / p90 / min (n samples). Ratio = toastd / anchor (medians).", "",
+    lines = ["Cells with n: median / p90 / min over n samples (CPU: one sample per burst of 100). Ratio = toastd / anchor (medians).", "",
              "| measure | unit | toastd | anchor | anchor value | ratio | target | verdict |",
              "|---|---|---|---|---|---|---|---|"]
     for r in rows:
-        series = r["unit"] == "ms"
+        series = "median" in (r["toastd"] or r["anchor"] or {})
         toastd = _cell(r["toastd"], series)
-        if r["toastd"] is None:
+        if not r["has_toastd"]:
+            toastd = ""
+        elif r["toastd"] is None:
             # A toastd that does not run is explained once, in the header; a row's own reason here.
             toastd = "n/a: " + (toastd_problem.split(":")[0] if toastd_problem else r["toastd_na"] or "no samples")
         anchor = _cell(r["anchor"], series) if r["anchor_name"] else ""
@@ -182,7 +188,8 @@ def write_png(path, rows, meta):
 
     # Latency: one pair of bars per row, median with a whisker to p90, log scale.
     ax = fig.add_subplot(top_grid[0, 0])
-    keys = ["cli_cold", "cli_warm", "ns_cold", "ns_warm", "cli_exit", "notify", "hud", "ready_bus", "ready_socket"]
+    keys = ["cli_cold", "cli_warm", "ns_cold", "ns_warm", "cli_exit", "spawn_baseline", "notify", "hud",
+            "ready_bus", "ready_socket"]
     labels = []
     shown = [r[side][k] for r in (by_key[key] for key in keys) for side in ("toastd", "anchor")
              if r[side] for k in ("min", "p90")]
@@ -192,7 +199,7 @@ def write_png(path, rows, meta):
         y = len(keys) - 1 - i
         for offset, side, colour in ((0.2, "toastd", toastd_colour), (-0.2, "anchor", anchor_colour)):
             v = r[side]
-            if side == "anchor" and not r["anchor_name"]:
+            if (side == "anchor" and not r["anchor_name"]) or (side == "toastd" and not r["has_toastd"]):
                 continue
             if v is None:
                 ax.text(low * 1.15, y + offset, f"{'toastd' if side == 'toastd' else r['anchor_name']}: n/a",
@@ -201,7 +208,7 @@ def write_png(path, rows, meta):
             ax.barh(y + offset, v["median"], height=0.38, color=colour,
                     xerr=[[0], [v["p90"] - v["median"]]], error_kw={"elinewidth": 1, "capsize": 2})
             ax.text(v["p90"] * 1.08, y + offset, f"{v['median']:.2f}", va="center", fontsize=8)
-        anchor = f" vs {r['anchor_name']}" if r["anchor_name"] else ""
+        anchor = f" vs {r['anchor_name']}" if r["anchor_name"] and r["has_toastd"] else ""
         labels.append((y, r["label"][3:] + anchor + verdict_text(r)))
     ax.set_yticks([y for y, _ in labels], [t for _, t in labels], fontsize=8.5)
     ax.set_xscale("log")
@@ -237,7 +244,7 @@ def write_png(path, rows, meta):
 
     def val(key, side):
         v = by_key[key][side]
-        return None if v is None else v.get("value")
+        return None if v is None else v.get("value", v.get("median"))
 
     bars(0, "RSS" + verdict_text(by_key["rss_idle"]) + verdict_text(by_key["rss_100"]) + verdict_text(by_key["rss_closed"]), "MB", [
         ("idle", [("toastd", val("rss_idle", "toastd"), toastd_colour), ("mako", val("rss_idle", "anchor"), anchor_colour),
