@@ -85,7 +85,10 @@ def main():
 
     results = Results()
     bench = Bench(env, client, log_dir, toastd_bin, toast_bin if toastd_bin else None, results, say)
-    if toastd_bin and not toast_bin:
+    if os.environ.get("BENCH_BUILD_FAILED"):
+        # Never measure a stale binary left over from an earlier build.
+        bench.toastd, bench.toastd_problem = None, os.environ["BENCH_BUILD_FAILED"]
+    elif toastd_bin and not toast_bin:
         bench.toastd, bench.toastd_problem = None, "toast CLI not built"
     toastd_ok = bench.check_toastd()
     toastd_status = "ok" if toastd_ok else (bench.toastd_problem or "toastd not built")

@@ -183,8 +183,8 @@ def write_png(path, rows, meta):
     top_grid = fig.add_gridspec(1, 1, left=0.3, right=0.97, top=0.9, bottom=0.5)
     grid = fig.add_gridspec(1, 4, wspace=0.45, left=0.05, right=0.97, top=0.38, bottom=0.1)
 
-    def verdict_text(r):
-        return f"  [{r['verdict']}]" if r["verdict"] else ""
+    def verdict_text(r, name=""):
+        return f"  [{name + ' ' if name else ''}{r['verdict']}]" if r["verdict"] else ""
 
     # Latency: one pair of bars per row, median with a whisker to p90, log scale.
     ax = fig.add_subplot(top_grid[0, 0])
@@ -246,17 +246,19 @@ def write_png(path, rows, meta):
         v = by_key[key][side]
         return None if v is None else v.get("value", v.get("median"))
 
-    bars(0, "RSS" + verdict_text(by_key["rss_idle"]) + verdict_text(by_key["rss_100"]) + verdict_text(by_key["rss_closed"]), "MB", [
+    bars(0, "RSS" + verdict_text(by_key["rss_idle"], "idle") + verdict_text(by_key["rss_100"], "100")
+         + verdict_text(by_key["rss_closed"], "closed"), "MB", [
         ("idle", [("toastd", val("rss_idle", "toastd"), toastd_colour), ("mako", val("rss_idle", "anchor"), anchor_colour),
                   ("wob", val("rss_idle_wob", "anchor"), "#c8c8c8")]),
         ("100 shown", [("toastd", val("rss_100", "toastd"), toastd_colour), ("mako", val("rss_100", "anchor"), anchor_colour)]),
         ("all closed", [("toastd", val("rss_closed", "toastd"), toastd_colour), ("mako", val("rss_closed", "anchor"), anchor_colour)]),
     ])
     bars(1, "CPU per notification" + verdict_text(by_key["cpu_per_notification"]), "µs", [
-        ("burst of 100", [("toastd", val("cpu_per_notification", "toastd"), toastd_colour),
+        ("median of bursts of 100", [("toastd", val("cpu_per_notification", "toastd"), toastd_colour),
                           ("mako", val("cpu_per_notification", "anchor"), anchor_colour)]),
     ])
-    bars(2, "Wakeups in 10 s" + verdict_text(by_key["wakeups_idle"]) + verdict_text(by_key["wakeups_shown"]), "count", [
+    bars(2, "Wakeups in 10 s" + verdict_text(by_key["wakeups_idle"], "idle")
+         + verdict_text(by_key["wakeups_shown"], "shown"), "count", [
         ("nothing shown", [("toastd", val("wakeups_idle", "toastd"), toastd_colour),
                            ("mako", val("wakeups_idle", "anchor"), anchor_colour),
                            ("wob", val("wakeups_idle_wob", "anchor"), "#c8c8c8")]),
