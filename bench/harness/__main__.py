@@ -112,7 +112,7 @@ def main():
         "load_before": round(load_before, 2), "load_after": round(os.getloadavg()[0], 2),
         "stage": stage.description,
         "samples_per_latency_row": args.samples, "rounds": args.rounds, "ready_samples": args.ready_samples,
-        "toastd_status": toastd_status, "toastd_bin": toastd_bin, "toast_bin": toast_bin,
+        "toastd_status": toastd_status, "deaths": len(results.deaths), "toastd_bin": toastd_bin, "toast_bin": toast_bin,
         "versions": {"mako": version(["dpkg-query", "-W", "-f=${Version}", "mako-notifier"]),
                      "wob": version(["wob", "--version"]),
                      "notify-send": version(["notify-send", "--version"]),
@@ -123,6 +123,9 @@ def main():
     table = report.markdown_table(rows, None if toastd_ok else toastd_status)
     header = (f"Run {meta['date']} on {meta['cpus']} CPUs (load {meta['load_before']} → {meta['load_after']}), "
               f"{meta['duration_s']} s; toastd: {toastd_status}\n\n")
+    if results.deaths:
+        header += (f"**Daemons died during the run ({len(results.deaths)}×); rows show the samples taken "
+                   f"before:**\n\n" + "".join(f"- {d}\n" for d in results.deaths) + "\n")
     with open(os.path.join(args.out, "latest.md"), "w") as f:
         f.write(header + table)
     report.write_json(os.path.join(args.out, "latest.json"), rows, results, meta)

@@ -6,6 +6,7 @@ bus name (and socket) are free again, so the next daemon starts on a clean stage
 """
 
 import os
+import re
 import shlex
 import socket
 import subprocess
@@ -19,6 +20,10 @@ from .wayland_log import WaylandLog
 BUS_NAME = "org.freedesktop.Notifications"
 OBJECT_PATH = "/org/freedesktop/Notifications"
 READY_TIMEOUT_S = 10.0
+
+
+class DaemonDied(RuntimeError):
+    """The daemon under test exited while being measured (a crash, most likely)."""
 
 
 class NotificationsClient:
@@ -73,7 +78,7 @@ class Daemon:
         self.proc = None
         self.log = None
         self.runs = 0
-        self.ready_times = {}
+        self.log_path = None
 
     # -- to override --
     def argv(self):
@@ -98,6 +103,7 @@ class Daemon:
         """Starts the daemon, waits until ready; returns {check name: seconds from spawn}."""
         self.runs += 1
         path = os.path.join(self.log_dir, f"{self.name}-{self.runs}.log")
+        self.log_path = path
         env = dict(self.env, **self.extra_env())
         env.pop("WAYLAND_DEBUG", None)
         if debug:
@@ -128,12 +134,24 @@ class Daemon:
 
     @staticmethod
     def last_words(path):
+        """The line of the log that says why it ended: a fatal error if any, else the last line
+        that is not WAYLAND_DEBUG output."""
         try:
             with open(path, errors="replace") as f:
                 lines = [l.strip() for l in f if l.strip() and not l.startswith("[")]
-            return lines[-1] if lines else "(no output)"
         except OSError:
             return "(no log)"
+        for line in lines:
+            if re.search(r"fatal error|panic|segmentation fault|program crashed", line, re.I):
+                return line
+        return lines[-1] if lines else "(no output)"
+
+    def check_alive(self):
+        """Raises DaemonDied if the daemon has exited since start()."""
+        if self.proc is not None and self.proc.poll() is not None:
+            status = self.proc.returncode
+            how = f"signal {-status}" if status < 0 else f"status {status}"
+            raise DaemonDied(f"{self.name} died ({how}): {self.last_words(self.log_path)}")
 
     def wait_idle(self, quiet_s=0.10, timeout_s=5.0):
         """No CPU used and nothing logged for quiet_s."""

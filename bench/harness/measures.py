@@ -12,7 +12,9 @@ import subprocess
 import time
 
 from . import procs
-from .daemons import Mako, Toastd, Wob
+import dbus
+
+from .daemons import DaemonDied, Mako, Toastd, Wob
 
 IDLE_WINDOW_S = 10.0     # rows 6: wakeups counted over this long
 SPINNER_WINDOW_S = 5.0   # row 7
@@ -28,6 +30,7 @@ class Results:
         self.failed = {}    # series key → count of samples with no commit seen
         self.scalars = {}   # metric key → number
         self.missing = {}   # series or metric key → reason it has no value
+        self.deaths = []    # "toastd died (signal 6): Fatal error: ..." for each daemon that died
 
     def add(self, key, value_us):
         if value_us is None:
@@ -148,18 +151,35 @@ class Bench:
                 rows.append((f"cli_{kind}.notify-send+toastd", notify_send, self.env))
         return rows
 
-    def _sample_safely(self, key, fn):
+    def _sample_safely(self, daemon, key, fn):
+        """Runs one sample; a failure is recorded against its row, a dead daemon ends the block."""
         try:
             return fn()
-        except (RuntimeError, OSError, subprocess.SubprocessError, ValueError) as e:
+        except (RuntimeError, OSError, subprocess.SubprocessError, ValueError, dbus.DBusException) as e:
+            daemon.check_alive()
             self.results.add(key, None)
             self.results.miss(key, str(e))
             return None
 
+    def _block(self, daemon, body):
+        """Starts daemon (with WAYLAND_DEBUG), runs body(), stops it; records a death."""
+        try:
+            daemon.start(debug=True)
+        except RuntimeError as e:
+            self.results.deaths.append(f"{daemon.name} did not start: {e}")
+            return
+        try:
+            body()
+            daemon.check_alive()
+        except DaemonDied as e:
+            self.results.deaths.append(str(e))
+            self.say(f"  {e}")
+        finally:
+            daemon.stop()
+
     def notification_block(self, daemon, k):
         """k samples of each notification row for one daemon: cold CLI, connected Notify, warm CLI."""
-        daemon.start(debug=True)
-        try:
+        def body():
             daemon.wait_idle(0.2)
             for warm in (False, True):
                 kind = "warm" if warm else "cold"
@@ -173,7 +193,7 @@ class Bench:
                             if not warm:
                                 self.results.add(key.replace("cli_cold", "cli_exit"), exit_us)
                             self._close(daemon, nid, warm)
-                        self._sample_safely(key, one)
+                        self._sample_safely(daemon, key, one)
                     if not warm and daemon.uses_bus:
                         key = f"notify.{daemon.name}"
                         def connected():
@@ -183,22 +203,23 @@ class Bench:
                             nid = self.client.notify("Bench", "connected client")
                             self.results.add(key, daemon.log.wait_first_commit(t0))
                             daemon.close(nid)
-                        self._sample_safely(key, connected)
-        finally:
-            daemon.stop()
+                        self._sample_safely(daemon, key, connected)
+        self._block(daemon, body)
 
     def hud_block(self, daemon, k):
         """k values on a stream: wob's stdin, or `toast hud --stream volume`'s stdin."""
         key = f"hud.{daemon.name}"
-        daemon.start(debug=True)
         stream = None
-        try:
+
+        def body():
+            nonlocal stream
             if isinstance(daemon, Wob):
                 send = daemon.send
             else:
                 stream = procs.spawn([daemon.toast_bin, "hud", "--stream", "volume"],
                                      env=daemon.cli_env(), stdin=subprocess.PIPE,
                                      stderr=subprocess.PIPE)
+
                 def stream_died():
                     stream.wait(timeout=2)
                     return RuntimeError(f"toast hud --stream volume exited {stream.returncode}: "
@@ -210,28 +231,35 @@ class Bench:
                         stream.stdin.flush()
                     except BrokenPipeError:
                         raise stream_died() from None
-            daemon.wait_idle(0.2)
-            values = [30, 70]
-            # The first value maps the bar; the samples measure values while it is shown.
-            daemon.log.skip_to_end()
-            t0 = procs.realtime_us32()
-            send(50)
-            if daemon.log.wait_first_commit(t0) is None:
-                if stream is not None and stream.poll() is not None:
-                    raise stream_died()
-                raise RuntimeError("no buffer commit within 2 s of the first value")
-            for i in range(k):
-                daemon.wait_idle(0.08)
+            try:
+                daemon.wait_idle(0.2)
+                # The first value maps the bar; the samples measure values while it is shown.
                 daemon.log.skip_to_end()
                 t0 = procs.realtime_us32()
-                send(values[i % 2])
-                self.results.add(key, daemon.log.wait_first_commit(t0))
-        except (RuntimeError, OSError) as e:
-            self.results.miss(key, str(e))
-        finally:
-            if stream is not None:
-                procs.stop(stream)
-            daemon.stop()
+                send(50)
+                if daemon.log.wait_first_commit(t0) is None:
+                    daemon.check_alive()
+                    if stream is not None and stream.poll() is not None:
+                        raise stream_died()
+                    raise RuntimeError("no buffer commit within 2 s of the first value")
+                for i in range(k):
+                    daemon.wait_idle(0.08)
+                    daemon.log.skip_to_end()
+                    t0 = procs.realtime_us32()
+                    send((30, 70)[i % 2])
+                    latency = daemon.log.wait_first_commit(t0)
+                    if latency is None:
+                        daemon.check_alive()
+                    self.results.add(key, latency)
+            except DaemonDied:
+                raise
+            except (RuntimeError, OSError) as e:
+                daemon.check_alive()
+                self.results.miss(key, str(e))
+            finally:
+                if stream is not None:
+                    procs.stop(stream)
+        self._block(daemon, body)
 
     def spawn_baseline(self, n):
         """The harness's own cost of spawning a process and reaping it (/bin/true), part of every
@@ -266,6 +294,7 @@ class Bench:
                     times = daemon.start()
                 except RuntimeError as e:
                     self.results.miss(f"ready_bus.{daemon.name}", str(e))
+                    self.results.miss(f"ready_socket.{daemon.name}", str(e))
                     continue
                 for check, seconds in times.items():
                     self.results.add(f"ready_{check}.{daemon.name}", seconds * 1e6)
@@ -310,6 +339,10 @@ class Bench:
                 if burst == 0:
                     time.sleep(0.5)
                     self.results.set(f"rss_closed.{name}", procs.rss_kib(pid) / 1024)
+            daemon.check_alive()
+        except (RuntimeError, OSError, dbus.DBusException):
+            daemon.check_alive()  # a death explains a failure better than the failure does
+            raise
         finally:
             daemon.stop()
 
@@ -339,4 +372,9 @@ class Bench:
         for daemon in (self.mako, self.toastd, self.wob):
             if daemon is not None:
                 self.say(f"  resources: {daemon.name}")
-                self.resource_run(daemon)
+                try:
+                    self.resource_run(daemon)
+                except (RuntimeError, OSError, dbus.DBusException) as e:
+                    reason = str(e) if isinstance(e, DaemonDied) else f"{daemon.name}: {e}"
+                    self.results.deaths.append(f"resources: {reason}")
+                    self.say(f"  resources of {daemon.name} cut short: {reason}")

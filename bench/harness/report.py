@@ -116,7 +116,9 @@ def evaluate(results, toastd_problem):
                 verdict = "n/a"
         why = None
         if t is None and row.toastd:
-            why = results.missing.get(row.toastd) or toastd_problem or "no samples"
+            died = any(d.startswith(("toastd", "resources: toastd")) for d in results.deaths)
+            why = (results.missing.get(row.toastd) or toastd_problem
+                   or ("toastd died (see the header)" if died else "no samples"))
         rows.append({"key": row.key, "label": row.label, "unit": row.unit, "anchor_name": row.anchor_name,
                      "has_toastd": row.toastd is not None, "toastd": t, "anchor": a, "ratio": ratio, "target": row.target, "verdict": verdict,
                      "toastd_na": why,
@@ -166,7 +168,7 @@ def markdown_table(rows, toastd_problem):
 
 def write_json(path, rows, results, meta):
     data = {"meta": meta, "rows": rows, "samples_us": results.samples, "lost_samples": results.failed,
-            "scalars": results.scalars, "missing": results.missing}
+            "scalars": results.scalars, "missing": results.missing, "deaths": results.deaths}
     with open(path, "w") as f:
         json.dump(data, f, indent=1, ensure_ascii=False)
         f.write("\n")
