@@ -11,9 +11,9 @@ import os
 import subprocess
 import time
 
-from . import procs
 import dbus
 
+from . import procs
 from .daemons import DaemonDied, Mako, Toastd, Wob
 
 IDLE_WINDOW_S = 10.0     # rows 6: wakeups counted over this long
@@ -54,6 +54,9 @@ def _first_int(text):
 
 
 class Bench:
+    """The daemons under test and the measurements run on them, in the order __main__ calls them:
+    check_toastd, latency_rounds, ready_rounds, resource_runs."""
+
     def __init__(self, env, client, log_dir, toastd_bin, toast_bin, results, say):
         self.env = env
         self.client = client
@@ -109,9 +112,6 @@ class Bench:
         self.toast_flags = []
         self.toastd.dismiss_all()
         self.say(f"toast -p printed no id (exit {status}: {err.strip()[:80]}); closing with dismiss-all")
-
-    def toastd_ok(self):
-        return self.toastd is not None
 
     # ---- samples ---------------------------------------------------------------------------
 
