@@ -1,0 +1,282 @@
+"""Turns `Results` into the table (stdout + latest.md), latest.json and latest.png.
+
+Targets are read off the table, not asserted: each row with a target gets PASS, MISS or n/a.
+"""
+
+import json
+import math
+from dataclasses import dataclass
+
+
+@dataclass
+class Row:
+    key: str
+    label: str
+    unit: str               # "ms" for latency series (stored in µs), else the scalar's unit
+    toastd: str | None      # series/metric key of toastd's value (None: a row about the harness)
+    anchor: str | None      # series/metric key of the anchor's value
+    anchor_name: str = ""
+    target: str = ""        # human text, e.g. "≤ 0.5× anchor"
+    ratio_max: float | None = None   # PASS if toastd/anchor ≤ this
+    abs_max: float | None = None     # PASS if toastd ≤ this
+    series: bool = False             # latency samples (median/p90/min) or one scalar
+
+
+ROWS = [
+    Row("cli_cold", "1. CLI spawn → first commit, cold", "ms", "cli_cold.toast", "cli_cold.notify-send+mako",
+        "notify-send+mako", "≤ 0.5× anchor", ratio_max=0.5, series=True),
+    Row("cli_warm", "1. CLI spawn → first commit, warm", "ms", "cli_warm.toast", "cli_warm.notify-send+mako",
+        "notify-send+mako", "≤ 0.5× anchor", ratio_max=0.5, series=True),
+    Row("ns_cold", "1. notify-send → first commit, cold", "ms", "cli_cold.notify-send+toastd",
+        "cli_cold.notify-send+mako", "notify-send+mako", series=True),
+    Row("ns_warm", "1. notify-send → first commit, warm", "ms", "cli_warm.notify-send+toastd",
+        "cli_warm.notify-send+mako", "notify-send+mako", series=True),
+    Row("cli_exit", "1. CLI spawn → CLI exit (cold)", "ms", "cli_exit.toast", "cli_exit.notify-send+mako",
+        "notify-send+mako", series=True),
+    Row("spawn_baseline", "1. harness spawn → exit of /bin/true (part of every CLI row)", "ms", None,
+        "spawn_baseline", "/bin/true", series=True),
+    Row("notify", "2. connected D-Bus Notify → first commit", "ms", "notify.toastd", "notify.mako",
+        "mako", "≤ anchor", ratio_max=1.0, series=True),
+    Row("hud", "2. HUD stream value → first commit", "ms", "hud.toastd", "hud.wob",
+        "wob", "≤ anchor", ratio_max=1.0, series=True),
+    Row("ready_bus", "3. start → bus name owned", "ms", "ready_bus.toastd", "ready_bus.mako",
+        "mako", series=True),
+    Row("ready_socket", "3. start → socket accepts", "ms", "ready_socket.toastd", None, series=True),
+    Row("rss_idle", "4. RSS idle", "MB", "rss_idle.toastd", "rss_idle.mako", "mako", "≤ anchor", ratio_max=1.0),
+    Row("rss_idle_wob", "4. RSS idle (vs wob)", "MB", "rss_idle.toastd", "rss_idle.wob", "wob"),
+    Row("rss_100", "4. RSS after 100 notifications", "MB", "rss_100.toastd", "rss_100.mako", "mako",
+        "≤ anchor", ratio_max=1.0),
+    Row("rss_closed", "4. RSS after all 100 closed", "MB", "rss_closed.toastd", "rss_closed.mako", "mako",
+        "≤ own idle + 1 MB"),
+    # Samples in ns per notification, so the series' /1000 reads µs; one sample per burst of 100.
+    Row("cpu_per_notification", "5. daemon CPU per notification (bursts of 100)", "µs",
+        "cpu_per_notification.toastd", "cpu_per_notification.mako", "mako", "≤ 0.5× anchor", ratio_max=0.5,
+        series=True),
+    Row("wakeups_idle", "6. wakeups in 10 s, nothing shown", "count", "wakeups_idle.toastd",
+        "wakeups_idle.mako", "mako", "0", abs_max=0),
+    Row("wakeups_idle_wob", "6. wakeups in 10 s, nothing shown (vs wob)", "count", "wakeups_idle.toastd",
+        "wakeups_idle.wob", "wob"),
+    Row("wakeups_shown", "6. wakeups in 10 s, toasts shown, still", "count", "wakeups_shown.toastd",
+        "wakeups_shown.mako", "mako", "0", abs_max=0),
+    Row("spinner_cpu", "7. CPU while a spinner turns", "% core", "spinner_cpu.toastd", None, "",
+        "≤ 2 %", abs_max=2.0),
+]
+
+
+def stats(samples_us):
+    """median, p90 (nearest rank), min, in ms (of µs samples); n."""
+    xs = sorted(samples_us)
+    n = len(xs)
+    median = xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+    p90 = xs[min(n - 1, math.ceil(0.9 * n) - 1)]
+    return {"median": median / 1000, "p90": p90 / 1000, "min": xs[0] / 1000, "n": n}
+
+
+def _value(results, row, key):
+    """{median, p90, min, n} for a series, {value} for a scalar, or None."""
+    if key is None:
+        return None
+    if row.series:
+        xs = results.samples.get(key)
+        if not xs:
+            return None
+        out = stats(xs)
+        if results.failed.get(key):
+            out["failed"] = results.failed[key]
+        return out
+    if key in results.scalars:
+        return {"value": results.scalars[key]}
+    return None
+
+
+def _central(v):
+    return None if v is None else v.get("median", v.get("value"))
+
+
+def evaluate(results, toastd_problem):
+    """One dict per row: values, ratio, verdict, and why toastd's side is n/a."""
+    rows = []
+    for row in ROWS:
+        t = _value(results, row, row.toastd)
+        a = _value(results, row, row.anchor)
+        tc, ac = _central(t), _central(a)
+        ratio = tc / ac if tc is not None and ac not in (None, 0) else None
+        verdict = ""
+        if row.target:
+            if tc is None:
+                verdict = "n/a"
+            elif row.key == "rss_closed":
+                idle = results.scalars.get("rss_idle.toastd")
+                verdict = "n/a" if idle is None else ("PASS" if tc <= idle + 1.0 else "MISS")
+            elif row.abs_max is not None:
+                verdict = "PASS" if tc <= row.abs_max else "MISS"
+            elif ratio is not None:
+                verdict = "PASS" if ratio <= row.ratio_max else "MISS"
+            else:
+                verdict = "n/a"
+        why = None
+        if t is None and row.toastd:
+            died = any(d.startswith(("toastd", "resources: toastd")) for d in results.deaths)
+            why = (results.missing.get(row.toastd) or toastd_problem
+                   or ("toastd died (see the header)" if died else "no samples"))
+        rows.append({"key": row.key, "label": row.label, "unit": row.unit, "anchor_name": row.anchor_name,
+                     "has_toastd": row.toastd is not None, "toastd": t, "anchor": a, "ratio": ratio, "target": row.target, "verdict": verdict,
+                     "toastd_na": why,
+                     "anchor_na": (results.missing.get(row.anchor) or "no samples") if row.anchor and a is None else None})
+    return rows
+
+
+def _fmt_num(x):
+    if x is None:
+        return "–"
+    if isinstance(x, int):
+        return str(x)
+    if abs(x) >= 100:
+        return f"{x:.0f}"
+    if abs(x) >= 10:
+        return f"{x:.1f}"
+    return f"{x:.2f}"
+
+
+def _cell(v, series):
+    if v is None:
+        return "n/a"
+    if series:
+        text = f"{_fmt_num(v['median'])} / {_fmt_num(v['p90'])} / {_fmt_num(v['min'])} (n={v['n']})"
+        return text + (f", {v['failed']} lost" if v.get("failed") else "")
+    return _fmt_num(v["value"])
+
+
+def markdown_table(rows, toastd_problem):
+    lines = ["Cells with n: median / p90 / min over n samples (CPU: one sample per burst of 100). Ratio = toastd / anchor (medians).", "",
+             "| measure | unit | toastd | anchor | anchor value | ratio | target | verdict |",
+             "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        series = "median" in (r["toastd"] or r["anchor"] or {})
+        toastd = _cell(r["toastd"], series)
+        if not r["has_toastd"]:
+            toastd = ""
+        elif r["toastd"] is None:
+            # A toastd that does not run is explained once, in the header; a row's own reason here.
+            toastd = "n/a: " + (toastd_problem.split(":")[0] if toastd_problem else r["toastd_na"] or "no samples")
+        anchor = _cell(r["anchor"], series) if r["anchor_name"] else ""
+        ratio = f"{r['ratio']:.2f}×" if r["ratio"] is not None else ""
+        lines.append(f"| {r['label']} | {r['unit']} | {toastd} | {r['anchor_name']} | {anchor} | {ratio} | "
+                     f"{r['target']} | {r['verdict']} |")
+    return "\n".join(lines) + "\n"
+
+
+def write_json(path, rows, results, meta):
+    data = {"meta": meta, "rows": rows, "samples_us": results.samples, "lost_samples": results.failed,
+            "scalars": results.scalars, "missing": results.missing, "deaths": results.deaths}
+    with open(path, "w") as f:
+        json.dump(data, f, indent=1, ensure_ascii=False)
+        f.write("\n")
+
+
+def write_png(path, rows, meta):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    by_key = {r["key"]: r for r in rows}
+    toastd_colour, anchor_colour = "#2f7ed8", "#9a9a9a"
+    fig = plt.figure(figsize=(14, 10))
+    top_grid = fig.add_gridspec(1, 1, left=0.3, right=0.97, top=0.9, bottom=0.5)
+    grid = fig.add_gridspec(1, 4, wspace=0.45, left=0.05, right=0.97, top=0.38, bottom=0.1)
+
+    def verdict_text(r, name=""):
+        return f"  [{name + ' ' if name else ''}{r['verdict']}]" if r["verdict"] else ""
+
+    # Latency: one pair of bars per row, median with a whisker to p90, log scale.
+    ax = fig.add_subplot(top_grid[0, 0])
+    keys = ["cli_cold", "cli_warm", "ns_cold", "ns_warm", "cli_exit", "spawn_baseline", "notify", "hud",
+            "ready_bus", "ready_socket"]
+    labels = []
+    shown = [r[side][k] for r in (by_key[key] for key in keys) for side in ("toastd", "anchor")
+             if r[side] for k in ("min", "p90")]
+    low = min(shown, default=0.1) / 3
+    for i, key in enumerate(keys):
+        r = by_key[key]
+        y = len(keys) - 1 - i
+        for offset, side, colour in ((0.2, "toastd", toastd_colour), (-0.2, "anchor", anchor_colour)):
+            v = r[side]
+            if (side == "anchor" and not r["anchor_name"]) or (side == "toastd" and not r["has_toastd"]):
+                continue
+            if v is None:
+                ax.text(low * 1.15, y + offset, f"{'toastd' if side == 'toastd' else r['anchor_name']}: n/a",
+                        va="center", fontsize=8, color=colour)
+                continue
+            ax.barh(y + offset, v["median"], height=0.38, color=colour,
+                    xerr=[[0], [v["p90"] - v["median"]]], error_kw={"elinewidth": 1, "capsize": 2})
+            ax.text(v["p90"] * 1.08, y + offset, f"{v['median']:.2f}", va="center", fontsize=8)
+        anchor = f" vs {r['anchor_name']}" if r["anchor_name"] and r["has_toastd"] else ""
+        labels.append((y, r["label"][3:] + anchor + verdict_text(r)))
+    ax.set_yticks([y for y, _ in labels], [t for _, t in labels], fontsize=8.5)
+    ax.set_xscale("log")
+    ax.set_xlim(low, max(shown, default=100) * 4)
+    ax.set_xlabel("ms (log scale): bar = median, whisker = p90; blue = toastd, grey = anchor")
+    ax.set_title("Latency to the first committed frame", fontsize=11, loc="left")
+    ax.grid(axis="x", which="major", alpha=0.3)
+
+    def bars(position, title, unit, groups, target=None):
+        """groups: [(group label, [(name, value or None, colour)])]"""
+        ax = fig.add_subplot(grid[0, position])
+        x = 0
+        ticks = []
+        for label, members in groups:
+            start = x
+            for name, value, colour in members:
+                if value is None:
+                    ax.text(x, 0, "n/a", ha="center", va="bottom", fontsize=7, rotation=90, color=colour)
+                else:
+                    ax.bar(x, value, width=0.8, color=colour)
+                    ax.text(x, value, _fmt_num(value), ha="center", va="bottom", fontsize=7)
+                x += 1
+            ticks.append(((start + x - 1) / 2, label))
+            x += 0.6
+        if target is not None:
+            ax.axhline(target, color="#d04040", linestyle="--", linewidth=1)
+        ax.set_xticks([t for t, _ in ticks], [l for _, l in ticks], fontsize=8)
+        ax.set_ylabel(unit, fontsize=8)
+        ax.set_title(title, fontsize=10, loc="left")
+        ax.set_xlim(-0.8, x - 0.2)
+        top = max([v for _, members in groups for _, v, _ in members if v is not None] + [target or 0, 1])
+        ax.set_ylim(0, top * 1.2)
+
+    def val(key, side):
+        v = by_key[key][side]
+        return None if v is None else v.get("value", v.get("median"))
+
+    bars(0, "RSS" + verdict_text(by_key["rss_idle"], "idle") + verdict_text(by_key["rss_100"], "100")
+         + verdict_text(by_key["rss_closed"], "closed"), "MB", [
+        ("idle", [("toastd", val("rss_idle", "toastd"), toastd_colour), ("mako", val("rss_idle", "anchor"), anchor_colour),
+                  ("wob", val("rss_idle_wob", "anchor"), "#c8c8c8")]),
+        ("100 shown", [("toastd", val("rss_100", "toastd"), toastd_colour), ("mako", val("rss_100", "anchor"), anchor_colour)]),
+        ("all closed", [("toastd", val("rss_closed", "toastd"), toastd_colour), ("mako", val("rss_closed", "anchor"), anchor_colour)]),
+    ])
+    bars(1, "CPU per notification" + verdict_text(by_key["cpu_per_notification"]), "µs", [
+        ("median of bursts of 100", [("toastd", val("cpu_per_notification", "toastd"), toastd_colour),
+                          ("mako", val("cpu_per_notification", "anchor"), anchor_colour)]),
+    ])
+    bars(2, "Wakeups in 10 s" + verdict_text(by_key["wakeups_idle"], "idle")
+         + verdict_text(by_key["wakeups_shown"], "shown"), "count", [
+        ("nothing shown", [("toastd", val("wakeups_idle", "toastd"), toastd_colour),
+                           ("mako", val("wakeups_idle", "anchor"), anchor_colour),
+                           ("wob", val("wakeups_idle_wob", "anchor"), "#c8c8c8")]),
+        ("toasts shown", [("toastd", val("wakeups_shown", "toastd"), toastd_colour),
+                          ("mako", val("wakeups_shown", "anchor"), anchor_colour)]),
+    ])
+    bars(3, "Spinner CPU" + verdict_text(by_key["spinner_cpu"]), "% of one core", [
+        ("toastd spinner", [("toastd", val("spinner_cpu", "toastd"), toastd_colour)]),
+    ], target=2.0)
+
+    from matplotlib.patches import Patch
+    fig.legend(handles=[Patch(color=toastd_colour, label="toastd"), Patch(color=anchor_colour, label="mako (or the row's anchor)"),
+                        Patch(color="#c8c8c8", label="wob")], loc="lower left", fontsize=8, frameon=False,
+               bbox_to_anchor=(0.01, 0.02))
+    status = "toastd: measured" if meta.get("toastd_status") == "ok" else f"toastd: {meta.get('toastd_status')}"
+    fig.suptitle(f"toastd vs mako / wob — {meta.get('date', '')}, {meta.get('cpus', '?')} CPUs, "
+                 f"load {meta.get('load_before', '?')}; {status}", fontsize=11)
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
