@@ -1,100 +1,67 @@
 import Foundation
 
-/// A compositor for live tests: the display named by TOASTD_STAGE_ENV (a file of KEY=VALUE lines)
-/// or WAYLAND_DISPLAY if set, else a headless sway started here (as an unprivileged user when we
-/// are root, since sway refuses to run as root) and stopped by `stop()`.
-/// (Small on purpose; the shared stage replaces it later.)
+/// A compositor for live tests: the display named by TOASTD_STAGE_ENV (the env file `scripts/stage`
+/// writes, which `scripts/test` shares with every test process), else WAYLAND_DISPLAY, else a private
+/// stage started here with `scripts/stage` and stopped by `stop()`.
 final class HeadlessSway {
     /// Absolute socket path or display name to pass to `WaylandDisplay(name:)`.
     let display: String
-    private let process: Process?
-    private let runtimeDirectory: String?
+    /// STAGE_DIR of the stage started here, nil when reusing one.
+    private let ownStage: String?
 
     struct Unavailable: Error, CustomStringConvertible { let description: String }
 
-    private init(display: String, process: Process?, runtimeDirectory: String?) {
+    private init(display: String, ownStage: String?) {
         self.display = display
-        self.process = process
-        self.runtimeDirectory = runtimeDirectory
+        self.ownStage = ownStage
     }
+
+    private static let stageScript = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("scripts/stage").path
 
     static func start() throws -> HeadlessSway {
         let environment = ProcessInfo.processInfo.environment
-        if let file = environment["TOASTD_STAGE_ENV"], let text = try? String(contentsOfFile: file, encoding: .utf8) {
-            var values: [String: String] = [:]
-            for line in text.split(separator: "\n") {
-                var line = line.trimmingCharacters(in: .whitespaces)
-                if line.hasPrefix("export ") { line.removeFirst(7) }
-                guard let eq = line.firstIndex(of: "=") else { continue }
-                values[String(line[..<eq])] = String(line[line.index(after: eq)...]).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
-            }
-            if let name = values["WAYLAND_DISPLAY"] {
-                let path = name.hasPrefix("/") ? name : (values["XDG_RUNTIME_DIR"] ?? environment["XDG_RUNTIME_DIR"] ?? "") + "/" + name
-                return HeadlessSway(display: path, process: nil, runtimeDirectory: nil)
-            }
+        if let file = environment["TOASTD_STAGE_ENV"], let display = try displayFromEnvFile(file) {
+            return HeadlessSway(display: display, ownStage: nil)
         }
         if let name = environment["WAYLAND_DISPLAY"], !name.isEmpty {
-            return HeadlessSway(display: name, process: nil, runtimeDirectory: nil)
+            return HeadlessSway(display: name, ownStage: nil)
         }
-        guard let sway = ["/usr/bin/sway", "/usr/local/bin/sway"].first(where: FileManager.default.isExecutableFile) else {
-            throw Unavailable(description: "no WAYLAND_DISPLAY and no sway installed")
+        let stageDir = "/tmp/toastd-wayland-tests-\(getpid())"
+        let (status, output) = try runStage(["start", "--owner-pid", "\(getpid())"], stageDir: stageDir)
+        let envFile = output.split(separator: "\n").last.map(String.init) ?? ""
+        guard status == 0, let display = try displayFromEnvFile(envFile) else {
+            throw Unavailable(description: "scripts/stage start failed (\(status)): \(output)")
         }
-        let fm = FileManager.default
-        let directory = "/tmp/toastd-wayland-tests-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try fm.createDirectory(atPath: directory, withIntermediateDirectories: false,
-                               attributes: [.posixPermissions: 0o700])
-        let config = directory + "/sway.config"
-        try "output HEADLESS-1 resolution 1280x720\n".write(toFile: config, atomically: false, encoding: .utf8)
-        var command = ["env", "XDG_RUNTIME_DIR=\(directory)", "WLR_BACKENDS=headless", "WLR_RENDERER=pixman",
-                       "WLR_LIBINPUT_NO_DEVICES=1", sway, "-c", config]
-        if getuid() == 0 {
-            let user = "toastd-stage"
-            if getpwnam(user) == nil { try run(["/usr/sbin/useradd", "-r", "-m", user]) }
-            guard let entry = getpwnam(user) else { throw Unavailable(description: "cannot create user \(user)") }
-            let (uid, gid) = (entry.pointee.pw_uid, entry.pointee.pw_gid)
-            chown(directory, uid, gid)
-            chown(config, uid, gid)
-            command = ["setpriv", "--reuid=\(uid)", "--regid=\(gid)", "--init-groups"] + command
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
-        process.environment = ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin"]
-        let log = directory + "/sway.log"
-        _ = fm.createFile(atPath: log, contents: nil)
-        process.standardOutput = FileHandle(forWritingAtPath: log)
-        process.standardError = FileHandle(forWritingAtPath: log)
-        try process.run()
-        let compositor = HeadlessSway(display: directory + "/wayland-1", process: process, runtimeDirectory: directory)
-
-        let deadline = Date().addingTimeInterval(15)
-        while Date() < deadline {
-            if let socket = (try? fm.contentsOfDirectory(atPath: directory))?
-                .first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }) {
-                return HeadlessSway(display: directory + "/" + socket, process: process, runtimeDirectory: directory)
-            }
-            if !process.isRunning { break }
-            usleep(10_000)
-        }
-        let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        compositor.stop()
-        throw Unavailable(description: "sway did not create its socket; log:\n\(output)")
+        return HeadlessSway(display: display, ownStage: stageDir)
     }
 
-    /// Stops the sway we started (if any) and removes its runtime directory.
+    /// Stops the stage started here (if any).
     func stop() {
-        if let process, process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
-        if let runtimeDirectory { try? FileManager.default.removeItem(atPath: runtimeDirectory) }
+        if let ownStage { _ = try? Self.runStage(["stop"], stageDir: ownStage) }
     }
 
-    private static func run(_ arguments: [String]) throws {
+    private static func displayFromEnvFile(_ path: String) throws -> String? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("WAYLAND_DISPLAY=") {
+            return String(line.dropFirst("WAYLAND_DISPLAY=".count))
+        }
+        return nil
+    }
+
+    private static func runStage(_ arguments: [String], stageDir: String) throws -> (Int32, String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
+        process.executableURL = URL(fileURLWithPath: stageScript)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["STAGE_DIR"] = stageDir
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
         try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }
