@@ -111,7 +111,13 @@ final class Screen {
         var y = 0
         for hud in scene.huds {
             let size = renderer.measureHud(hud, scale: scale)
-            renderer.drawHud(hud, in: canvas, at: Point(x: (width - size.width) / 2, y: y), scale: scale,
+            // Bar and spinner differ in width: align them to the side the HUD is anchored to.
+            let x = switch hudPlacement.anchor.column {
+            case .left: 0
+            case .center: (width - size.width) / 2
+            case .right: width - size.width
+            }
+            renderer.drawHud(hud, in: canvas, at: Point(x: x, y: y), scale: scale,
                              opacity: scene.hudOpacity)
             y += size.height + renderer.style.gap
         }
