@@ -74,6 +74,7 @@ let package = Package(
         .testTarget(name: "ToastProtocolTests", dependencies: ["ToastProtocol", "toast"]),
         .testTarget(name: "ToastRenderTests", dependencies: ["ToastRender"], swiftSettings: pangoCairoFlags),
         .testTarget(name: "ToastDBusTests", dependencies: ["ToastDBus"]),
+        .testTarget(name: "ToastDaemonTests", dependencies: ["ToastDaemon"], swiftSettings: pangoCairoFlags),
         .testTarget(name: "IntegrationTests", dependencies: ["ToastProtocol"]),
     ],
     swiftLanguageModes: [.v6]

@@ -17,7 +17,7 @@ public struct HUDConfig: Equatable, Sendable {
 /// Heads-up displays: one value bar and one loading spinner, apart from the notification stack
 /// (a HUD never moves toasts).
 public struct HUD: Sendable {
-    public let config: HUDConfig
+    public private(set) var config: HUDConfig
     /// The value bar on screen: the most recently updated kind, until it times out.
     public private(set) var bar: ValueBar?
     private var loading = LoadingKeys()
@@ -26,6 +26,12 @@ public struct HUD: Sendable {
     private var events: [CoreEvent] = []
 
     public init(config: HUDConfig = HUDConfig()) {
+        self.config = config
+    }
+
+    /// New settings (the daemon's configuration was reloaded): a bar on screen keeps its deadline,
+    /// the next update uses the new timeout.
+    public mutating func reconfigure(_ config: HUDConfig) {
         self.config = config
     }
 

@@ -29,7 +29,7 @@ public struct NotificationConfig: Equatable, Sendable {
 /// open when it is turned off become visible then, with whatever time they have left. Critical ones
 /// show regardless.
 public struct NotificationStore: Sendable {
-    public let config: NotificationConfig
+    public private(set) var config: NotificationConfig
     /// Open notifications, newest first (a replacement keeps its place).
     public private(set) var all: [Notification] = []
     /// Closed notifications, newest first, at most `config.historyLimit`.
@@ -43,6 +43,13 @@ public struct NotificationStore: Sendable {
 
     public init(config: NotificationConfig = NotificationConfig()) {
         self.config = config
+    }
+
+    /// New settings (the daemon's configuration was reloaded). Open notifications keep their
+    /// deadlines; later ones get the new timeouts. A smaller history limit drops the oldest entries.
+    public mutating func reconfigure(_ config: NotificationConfig) {
+        self.config = config
+        if history.count > config.historyLimit { history.removeLast(history.count - config.historyLimit) }
     }
 
     // MARK: Queries

@@ -26,6 +26,13 @@ public struct ToastModel: Sendable {
         self.hud = HUD(config: hud)
     }
 
+    /// Swaps the settings (configuration reload) without touching what is open: new notifications and
+    /// bar updates use them; open notifications and spinners keep their deadlines.
+    public mutating func reconfigure(notifications: NotificationConfig, hud: HUDConfig) {
+        self.notifications.reconfigure(notifications)
+        self.hud.reconfigure(hud)
+    }
+
     // MARK: Daemon loop
 
     /// Events since the last call, in the order they happened.

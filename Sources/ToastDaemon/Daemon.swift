@@ -15,9 +15,12 @@ public final class Daemon {
     let options: DaemonOptions
     let loop: EventLoop
     let wayland: WaylandConnection
-    let renderer: ToastRenderer
+    private(set) var renderer: ToastRenderer
     let screen: Screen
-    var model = ToastModel()
+    var model: ToastModel
+    /// The configuration file (nil: neither --config, XDG_CONFIG_HOME nor HOME) and what applies now.
+    private let configPath: String?
+    private(set) var config: DaemonConfig
     var animator: Animator
     private let timer: DeadlineTimer
     private let signals: SignalWatcher
@@ -41,9 +44,18 @@ public final class Daemon {
         } catch {
             throw StartupError("cannot use the Wayland display: \(error)")
         }
-        renderer = ToastRenderer()
-        animator = Animator(animations: options.animations)
-        screen = Screen(wayland: wayland, renderer: renderer, outputName: options.output)
+        configPath = options.configPath ?? ConfigFile.defaultPath { getenv($0).map { String(cString: $0) } }
+        config = DaemonConfig()
+        if let configPath, let loaded = ConfigFile.load(configPath, explicit: options.configPath != nil) {
+            config = loaded.parsed.config
+            if loaded.found { Log.info("config \(configPath) (\(loaded.parsed.warningCount) warnings)") }
+        }
+        model = ToastModel(notifications: config.notifications, hud: config.hud)
+        renderer = ToastRenderer(style: config.style)
+        animator = Animator(animations: options.animations && config.animations)
+        screen = Screen(wayland: wayland, renderer: renderer, outputName: options.output ?? config.output)
+        screen.reconfigure(renderer: renderer, outputName: options.output ?? config.output,
+                           toasts: Self.toastPlacement(config), hud: Self.hudPlacement(config))
         screen.sceneProvider = { [unowned self] in self.animator.scene(for: self.model, now: self.now()) }
 
         let socketPath: String
@@ -87,8 +99,12 @@ public final class Daemon {
             }
             try loop.add(fd: signals.fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
                 for signal in self.signals.drain() {
-                    Log.info("signal \(signal): exiting")
-                    self.running = false
+                    if signal == SIGHUP {
+                        self.reloadConfig()
+                    } else {
+                        Log.info("signal \(signal): exiting")
+                        self.running = false
+                    }
                 }
             }
             if let bus = busDoor?.bus {
@@ -143,6 +159,48 @@ public final class Daemon {
             loop.modify(fd: bus.fd, events: events)
         }
         return bus.timeoutMilliseconds
+    }
+
+    /// SIGHUP: reads the configuration file again and applies it. Look, placement and output apply at
+    /// once (the overlays are remade); timeouts and history apply to what comes next. An unusable file
+    /// (unreadable, binary) changes nothing; bad lines are skipped as at startup.
+    func reloadConfig() {
+        guard let configPath else {
+            Log.info("config reloaded (no configuration file: neither XDG_CONFIG_HOME nor HOME is set)")
+            return
+        }
+        guard let loaded = ConfigFile.load(configPath, explicit: options.configPath != nil) else {
+            Log.warning("config not reloaded; keeping the one in use")
+            return
+        }
+        apply(loaded.parsed.config)
+        Log.info("config reloaded (\(loaded.parsed.warningCount) warnings)")
+    }
+
+    private func apply(_ new: DaemonConfig) {
+        let old = config
+        config = new
+        model.reconfigure(notifications: new.notifications, hud: new.hud)
+        let animations = options.animations && new.animations
+        if animations != animator.animationsEnabled { animator = Animator(animations: animations) }
+        if new.style != old.style {
+            renderer = ToastRenderer(style: new.style)
+            renderer.prewarm(scale: wayland.outputs.map(\.scale).max() ?? 1)
+        }
+        if new.style != old.style || new.anchor != old.anchor || new.margins != old.margins
+            || new.hudAnchor != old.hudAnchor || new.hudMargins != old.hudMargins || new.output != old.output {
+            screen.reconfigure(renderer: renderer, outputName: options.output ?? new.output,
+                               toasts: Self.toastPlacement(new), hud: Self.hudPlacement(new))
+        }
+        modelChanged()
+    }
+
+    static func toastPlacement(_ config: DaemonConfig) -> OverlaySurface.Placement {
+        OverlaySurface.Placement(anchor: config.anchor, margins: config.margins)
+    }
+
+    static func hudPlacement(_ config: DaemonConfig) -> OverlaySurface.Placement {
+        OverlaySurface.Placement(anchor: config.hudAnchor, margins: config.hudMargins)
     }
 
     /// Monotonic now, the model's clock.

@@ -11,6 +11,8 @@ public struct DaemonOptions: Equatable, Sendable {
     public var dbus = true
     /// Output name to show on (e.g. "HEADLESS-2"); nil lets the compositor pick (usually the focused one).
     public var output: String?
+    /// Configuration file; nil means `$XDG_CONFIG_HOME/toastd/config` (docs/configuration.md).
+    public var configPath: String?
 
     public init() {}
 
@@ -21,11 +23,15 @@ public struct DaemonOptions: Equatable, Sendable {
         layer surfaces that never take a click or a key. Logs to stderr.
 
         options:
+          --config PATH      configuration file (default: $XDG_CONFIG_HOME/toastd/config,
+                             else ~/.config/toastd/config); SIGHUP reloads it
           --replace          take org.freedesktop.Notifications over from the daemon that owns it
           --no-animations    no fades, slides or spinning; every change is drawn at once
+                             (wins over 'animations = true' in the file)
           --no-dbus          serve the control socket only
           --socket PATH      control socket (default: $TOASTD_SOCKET or $XDG_RUNTIME_DIR/toastd.sock)
-          --output NAME      show on this output (default: the compositor's choice, the focused one)
+          --output NAME      show on this output (default: the file's 'output', else the
+                             compositor's choice, the focused one)
           -h, --help         show this help
           -V, --version      show the version
         """
@@ -48,11 +54,15 @@ public struct DaemonOptions: Equatable, Sendable {
             case "--replace": options.replace = true
             case "--no-animations": options.animations = false
             case "--no-dbus": options.dbus = false
-            case "--socket", "--output":
+            case "--socket", "--output", "--config":
                 guard let value = rest.popFirst(), !value.isEmpty else {
                     return .failure(OptionsError(message: "\(argument) needs a value"))
                 }
-                if argument == "--socket" { options.socketPath = value } else { options.output = value }
+                switch argument {
+                case "--socket": options.socketPath = value
+                case "--output": options.output = value
+                default: options.configPath = value
+                }
             default:
                 return .failure(OptionsError(message: "unknown option '\(argument)' (see toastd --help)"))
             }

@@ -9,14 +9,6 @@ import Wayland
 /// the compositor is ready (after the first configure, then paced by frame callbacks). Nothing is
 /// requested from the compositor while nothing changes, so an idle surface costs no wakeups.
 final class OverlaySurface {
-    /// Where on the output the surface sits.
-    enum Placement: Equatable {
-        /// The toast stack: top-right corner.
-        case topRight(margin: Int32)
-        /// The HUD: bottom edge, centred horizontally.
-        case bottomCenter(margin: Int32)
-    }
-
     /// A rectangle that changed, in buffer pixels.
     struct Damage { var x, y, width, height: Int32 }
 
@@ -65,14 +57,11 @@ final class OverlaySurface {
         region.destroy()
         layerSurface.setKeyboardInteractivity(keyboardInteractivity: .none)
         layerSurface.setExclusiveZone(zone: 0)
-        switch placement {
-        case .topRight(let margin):
-            layerSurface.setAnchor(anchor: [.top, .right])
-            layerSurface.setMargin(top: margin, right: margin, bottom: 0, left: 0)
-        case .bottomCenter(let margin):
-            layerSurface.setAnchor(anchor: [.bottom])
-            layerSurface.setMargin(top: 0, right: 0, bottom: margin, left: 0)
-        }
+        // Placement (Placement.swift): the compositor ignores the margins of edges not anchored.
+        let margins = placement.margins
+        layerSurface.setAnchor(anchor: placement.anchor.edges)
+        layerSurface.setMargin(top: Int32(margins.top), right: Int32(margins.right),
+                               bottom: Int32(margins.bottom), left: Int32(margins.left))
         // Handlers may lead the owner to drop this surface (onClosed): stay alive until they return.
         layerSurface.onEvent = { [unowned self] event in withExtendedLifetime(self) { self.handle(event) } }
         surface.onEvent = { [unowned self] event in withExtendedLifetime(self) { self.handle(event) } }

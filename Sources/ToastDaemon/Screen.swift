@@ -2,21 +2,20 @@ import ToastRender
 import Wayland
 
 /// The daemon's two overlays and how the scene is drawn into them: the toast stack (top-right) and
-/// the HUD (bottom centre). A HUD never moves or hides toasts: each has its own layer surface, made when
+/// the HUD (bottom centre) unless configured. A HUD never moves or hides toasts: each has its own layer surface, made when
 /// it has something to show and destroyed when it has nothing (no surface, no buffer held while idle).
 final class Screen {
     private let wayland: WaylandConnection
-    private let renderer: ToastRenderer
+    private var renderer: ToastRenderer
     /// Output to show on; nil lets the compositor choose (the focused one).
-    private let outputName: String?
+    private var outputName: String?
+    private var toastPlacement = OverlaySurface.Placement(anchor: .topRight, margins: Margins(all: 12))
+    private var hudPlacement = OverlaySurface.Placement(anchor: .bottomCenter, margins: Margins(all: 64))
     private var toastSurface: OverlaySurface?
     private var hudSurface: OverlaySurface?
     private var scene = Scene()
     /// Recomputes the scene at the current time (the daemon's animator over its model).
     var sceneProvider: () -> Scene = { Scene() }
-
-    static let margin: Int32 = 12
-    static let hudMargin: Int32 = 64
 
     init(wayland: WaylandConnection, renderer: ToastRenderer, outputName: String?) {
         self.wayland = wayland
@@ -29,6 +28,18 @@ final class Screen {
             self.update()
         }
         wayland.onOutputsChanged = { [unowned self] in self.update() }
+    }
+
+    /// New look or placement (configuration reload): the overlays are remade with it at once.
+    func reconfigure(renderer: ToastRenderer, outputName: String?,
+                     toasts: OverlaySurface.Placement, hud: OverlaySurface.Placement) {
+        self.renderer = renderer
+        self.outputName = outputName
+        toastPlacement = toasts
+        hudPlacement = hud
+        toastSurface = nil
+        hudSurface = nil
+        update()
     }
 
     /// True while any overlay exists (the daemon holds no surface when nothing shows).
@@ -48,7 +59,7 @@ final class Screen {
             toastSurface = nil
             return
         }
-        let surface = toastSurface ?? makeSurface(placement: .topRight(margin: Self.margin)) { [unowned self] buffer, scale in
+        let surface = toastSurface ?? makeSurface(placement: toastPlacement) { [unowned self] buffer, scale in
             self.drawToasts(into: buffer, scale: scale)
         }
         toastSurface = surface
@@ -60,10 +71,12 @@ final class Screen {
         let canvas = Canvas(data: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride)
         canvas.clear()
         let arrangement = renderer.measureStack(scene.toasts.map(\.view), scale: scale)
+        let anchor = toastPlacement.anchor
         for (toast, rect) in zip(scene.toasts, arrangement.rects) {
+            let rect = anchor.oriented(rect, in: arrangement.size)
             renderer.draw(toast.view, in: canvas, at: Point(x: rect.x, y: rect.y), scale: scale, opacity: toast.opacity)
         }
-        if let more = arrangement.moreRect {
+        if let more = arrangement.moreRect.map({ anchor.oriented($0, in: arrangement.size) }) {
             renderer.drawMorePill(count: arrangement.hiddenCount, in: canvas, at: Point(x: more.x, y: more.y), scale: scale)
         }
         return nil
@@ -76,7 +89,7 @@ final class Screen {
             hudSurface = nil
             return
         }
-        let surface = hudSurface ?? makeSurface(placement: .bottomCenter(margin: Self.hudMargin)) { [unowned self] buffer, scale in
+        let surface = hudSurface ?? makeSurface(placement: hudPlacement) { [unowned self] buffer, scale in
             self.drawHud(into: buffer, scale: scale)
         }
         hudSurface = surface
@@ -98,7 +111,13 @@ final class Screen {
         var y = 0
         for hud in scene.huds {
             let size = renderer.measureHud(hud, scale: scale)
-            renderer.drawHud(hud, in: canvas, at: Point(x: (width - size.width) / 2, y: y), scale: scale,
+            // Bar and spinner differ in width: align them to the side the HUD is anchored to.
+            let x = switch hudPlacement.anchor.column {
+            case .left: 0
+            case .center: (width - size.width) / 2
+            case .right: width - size.width
+            }
+            renderer.drawHud(hud, in: canvas, at: Point(x: x, y: y), scale: scale,
                              opacity: scene.hudOpacity)
             y += size.height + renderer.style.gap
         }

@@ -1,8 +1,9 @@
 import CLinux
 import Glibc
 
-/// SIGINT, SIGTERM and SIGHUP delivered through a signalfd, so they arrive as loop events and the
-/// daemon can close its surfaces and remove its socket file before exiting. SIGPIPE is ignored:
+/// SIGINT, SIGTERM and SIGHUP delivered through a signalfd, so they arrive as loop events: the daemon
+/// closes its surfaces and removes its socket file before exiting, or reloads its configuration
+/// (SIGHUP) between two requests. SIGPIPE is ignored:
 /// a client that hangs up mid-reply must not kill the daemon.
 final class SignalWatcher {
     let fd: Int32

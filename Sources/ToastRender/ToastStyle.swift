@@ -14,6 +14,8 @@ public struct ToastStyle: Hashable, Sendable {
     public var actionFont = "Sans 9"
 
     public var background = Color(rgb: 0x1c1d24, alpha: 0.93)
+    /// Replaces `background` for low-urgency toasts when set (toastd's `[urgency=low] background`).
+    public var lowBackground: Color?
     /// Replaces `background` for critical toasts: a faint red cast.
     public var criticalBackground = Color(rgb: 0x2a1b20, alpha: 0.95)
     public var summaryColor = Color(rgb: 0xf4f4f7)
@@ -82,6 +84,10 @@ public struct ToastStyle: Hashable, Sendable {
     }
 
     public func background(for urgency: Urgency) -> Color {
-        urgency == .critical ? criticalBackground : background
+        switch urgency {
+        case .low: lowBackground ?? background
+        case .normal: background
+        case .critical: criticalBackground
+        }
     }
 }

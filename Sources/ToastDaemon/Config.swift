@@ -1,0 +1,42 @@
+import ToastCore
+import ToastRender
+
+/// Everything the configuration file sets (docs/configuration.md). The defaults are what toastd does
+/// with no file at all.
+public struct DaemonConfig: Equatable, Sendable {
+    /// Timeouts and history size of notifications.
+    public var notifications = NotificationConfig()
+    /// Value bar timeout and loading grace.
+    public var hud = HUDConfig()
+    /// Colours, fonts and sizes of toasts and HUDs.
+    public var style = ToastStyle()
+    /// Where the toast stack sits; it grows away from this edge.
+    public var anchor = ScreenAnchor.topRight
+    public var margins = Margins(all: 12)
+    /// Where the HUD (value bar, spinner) sits.
+    public var hudAnchor = ScreenAnchor.bottomCenter
+    public var hudMargins = Margins(all: 64)
+    /// Fades and the turning spinner; `--no-animations` wins over the file.
+    public var animations = true
+    /// Output to show on (`--output` wins over the file); nil: the compositor's choice.
+    public var output: String?
+
+    public init() {}
+}
+
+/// One problem found in a configuration file; `description` is `path:line: message` (or `path: message`
+/// for the whole file), the form editors and compilers use.
+public struct ConfigDiagnostic: Equatable, Sendable, CustomStringConvertible {
+    public var path: String
+    /// 1-based line number; nil when the whole file is concerned.
+    public var line: Int?
+    public var message: String
+
+    public init(path: String, line: Int?, message: String) {
+        self.path = path; self.line = line; self.message = message
+    }
+
+    public var description: String {
+        if let line { "\(path):\(line): \(message)" } else { "\(path): \(message)" }
+    }
+}

@@ -1,0 +1,73 @@
+import Glibc
+
+/// Where the configuration file is and reading it: the I/O half of the configuration, around the pure
+/// `ConfigParser`.
+enum ConfigFile {
+    /// Bigger files are refused whole: a configuration is a few hundred bytes.
+    static let maxSize = 1 << 20
+
+    /// `$XDG_CONFIG_HOME/toastd/config`, else `$HOME/.config/toastd/config`; nil without either.
+    static func defaultPath(_ environment: (String) -> String?) -> String? {
+        if let base = environment("XDG_CONFIG_HOME"), base.hasPrefix("/") {
+            return base + "/toastd/config"
+        }
+        if let home = environment("HOME"), home.hasPrefix("/") {
+            return home + "/.config/toastd/config"
+        }
+        return nil
+    }
+
+    /// What reading the file gave.
+    enum Contents {
+        case bytes([UInt8])
+        /// No such file: the defaults apply, silently for the default path.
+        case missing
+        /// Unreadable or too big: one warning.
+        case unusable(String)
+    }
+
+    static func read(_ path: String) -> Contents {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            let code = errno
+            return code == ENOENT ? .missing : .unusable(String(cString: strerror(code)))
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .unusable(String(cString: strerror(errno))) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .unusable("not a regular file") }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .unusable(String(cString: strerror(errno)))
+            }
+            if count == 0 { return .bytes(bytes) }
+            bytes += chunk[..<count]
+            if bytes.count > maxSize { return .unusable("larger than \(maxSize) bytes") }
+        }
+    }
+
+    /// Reads and parses `path`, logging each diagnostic. A missing file gives the defaults (with a
+    /// warning when the user named it, `explicit`); nil means the file is unusable (unreadable, too big,
+    /// binary; one warning logged) and whatever configuration is in use stays.
+    static func load(_ path: String, explicit: Bool) -> (parsed: ParsedConfig, found: Bool)? {
+        switch read(path) {
+        case .missing:
+            if explicit { Log.warning("\(path): no such file; using the defaults") }
+            return (ParsedConfig(config: DaemonConfig(), diagnostics: []), false)
+        case .unusable(let reason):
+            Log.warning("\(path): cannot be read (\(reason)); ignored")
+            return nil
+        case .bytes(let bytes):
+            let parsed = ConfigParser.parse(bytes, path: path)
+            for diagnostic in parsed.diagnostics { Log.warning(diagnostic.description) }
+            if parsed.unlistedCount > 0 {
+                Log.warning("\(path): \(parsed.unlistedCount) more problems not listed")
+            }
+            return parsed.fileRejected ? nil : (parsed, true)
+        }
+    }
+}

@@ -1,0 +1,444 @@
+import ToastCore
+import ToastRender
+
+/// What `ConfigParser` made of a file: the configuration (defaults where the file says nothing or says
+/// something wrong) and one diagnostic per bad line.
+public struct ParsedConfig: Equatable, Sendable {
+    public var config: DaemonConfig
+    /// The first `ConfigParser.maxDiagnostics` problems, in file order.
+    public var diagnostics: [ConfigDiagnostic]
+    /// Problems beyond `maxDiagnostics`, counted but not listed (a garbage file must not flood the log).
+    public var unlistedCount = 0
+    /// The whole file was refused (binary): `config` is the defaults and the daemon keeps what it has.
+    public var fileRejected = false
+
+    /// Every problem found, listed or not.
+    public var warningCount: Int { diagnostics.count + unlistedCount }
+}
+
+/// Parses toastd's configuration file: `key = value` lines, `#` comments, blank lines and
+/// `[urgency=low|normal|critical]` / `[global]` sections (docs/configuration.md).
+///
+/// Defensive, like wob with its input: a bad line (unknown key, bad or out-of-range value, bad colour,
+/// invalid UTF-8, too long) is reported as `path:line: message` and skipped; every other line applies.
+/// Nothing here fails. Pure: bytes in, configuration out.
+public enum ConfigParser {
+    /// Longer lines are skipped whole (no key needs more; a font name is at most a few dozen bytes).
+    public static let maxLineLength = 4096
+    public static let maxDiagnostics = 100
+
+    /// Parses `text`; `path` only labels the diagnostics.
+    public static func parse(_ text: String, path: String) -> ParsedConfig {
+        parse(Array(text.utf8), path: path)
+    }
+
+    /// Parses the raw bytes of a file; `path` only labels the diagnostics.
+    public static func parse(_ bytes: [UInt8], path: String) -> ParsedConfig {
+        var result = ParsedConfig(config: DaemonConfig(), diagnostics: [])
+        if let nul = bytes.firstIndex(of: 0) {
+            result.diagnostics = [ConfigDiagnostic(path: path, line: nil,
+                                                   message: "not a text file (NUL byte at offset \(nul)); ignored")]
+            result.fileRejected = true
+            return result
+        }
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }  // UTF-8 byte order mark
+
+        var assignments: [Assignment] = []
+        var section = Section.global
+        var lineNumber = 0
+        for var raw in body.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            lineNumber += 1
+            if raw.last == 0x0D { raw = raw.dropLast() }  // CRLF files
+            func report(_ message: String) {
+                if result.diagnostics.count < maxDiagnostics {
+                    result.diagnostics.append(ConfigDiagnostic(path: path, line: lineNumber, message: message))
+                } else {
+                    result.unlistedCount += 1
+                }
+            }
+            guard raw.count <= maxLineLength else {
+                report("line too long (\(raw.count) bytes, at most \(maxLineLength)); skipped")
+                continue
+            }
+            guard let text = String(validating: raw, as: UTF8.self) else {
+                report("not valid UTF-8; skipped")
+                continue
+            }
+            let line = blankTrimmed(text[...])
+            if line.isEmpty || line.hasPrefix("#") { continue }
+
+            if line.hasPrefix("[") {
+                switch parseSection(line) {
+                case .success(let next): section = next
+                case .failure(let error):
+                    report(error.message)
+                    section = .ignored
+                }
+                continue
+            }
+            guard let equals = line.firstIndex(of: "=") else {
+                report("expected 'key = value', got '\(excerpt(line))'")
+                continue
+            }
+            let key = blankTrimmed(line[..<equals]).lowercased()
+            let value = unquoted(blankTrimmed(line[line.index(after: equals)...]))
+            guard !key.isEmpty else {
+                report("missing key before '='")
+                continue
+            }
+            let urgency: Level?
+            switch section {
+            case .ignored: continue  // its header was reported once
+            case .global: urgency = nil
+            case .urgency(let level): urgency = level
+            }
+            do {
+                let apply = try setting(key: key, value: String(value), urgency: urgency)
+                assignments.append(Assignment(rank: apply.rank, order: assignments.count, apply: apply.apply))
+            } catch {
+                report(error.message)
+            }
+        }
+        // Broad keys first (default-timeout, border-color), then specific ones, then urgency sections,
+        // each in file order: `critical-timeout` wins over `default-timeout` wherever it is written.
+        assignments.sort { ($0.rank, $0.order) < ($1.rank, $1.order) }
+        for assignment in assignments { assignment.apply(&result.config) }
+        return result
+    }
+
+    // MARK: - Sections
+
+    enum Level: String, CaseIterable {
+        case low, normal, critical
+    }
+
+    private enum Section {
+        case global
+        case urgency(Level)
+        /// An unknown section: its lines are skipped without one diagnostic each.
+        case ignored
+    }
+
+    private static func parseSection(_ line: Substring) -> Result<Section, SettingError> {
+        guard line.hasSuffix("]") else {
+            return .failure(SettingError("section header '\(excerpt(line))' lacks its closing ']'; lines up to the next section are ignored"))
+        }
+        let name = String(line.dropFirst().dropLast().filter { $0 != " " && $0 != "\t" }).lowercased()
+        if name == "global" { return .success(.global) }
+        if name.hasPrefix("urgency="), let level = Level(rawValue: String(name.dropFirst("urgency=".count))) {
+            return .success(.urgency(level))
+        }
+        return .failure(SettingError("unknown section '\(excerpt(line))' (known: [global], [urgency=low], [urgency=normal], [urgency=critical]); lines up to the next section are ignored"))
+    }
+
+    // MARK: - Keys
+
+    /// Applied in (rank, order) order once the whole file is read.
+    private struct Assignment {
+        var rank: Int
+        var order: Int
+        var apply: (inout DaemonConfig) -> Void
+    }
+
+    private enum Rank {
+        static let broad = 0, specific = 1, urgencySection = 2
+    }
+
+    struct SettingError: Error {
+        var message: String
+        init(_ message: String) { self.message = message }
+    }
+
+    /// Every key the file may set, for messages and the docs test.
+    static let keys = [
+        "default-timeout", "low-timeout", "normal-timeout", "critical-timeout", "history", "hud-timeout",
+        "loading-grace", "width", "hud-width", "font", "max-visible", "background", "text-color",
+        "border-color", "progress-color", "border-size", "border-radius", "padding", "gap", "margin",
+        "anchor", "hud-anchor", "hud-margin", "animations", "output",
+    ]
+    /// Keys an `[urgency=...]` section may set.
+    static let urgencyKeys = ["default-timeout", "background", "border-color", "progress-color"]
+
+    static let maxTimeout: Milliseconds = 86_400_000  // a day
+
+    /// Validates one `key = value` and returns how it changes the configuration.
+    private static func setting(key: String, value: String, urgency: Level?) throws(SettingError)
+        -> (rank: Int, apply: (inout DaemonConfig) -> Void)
+    {
+        if let urgency {
+            guard urgencyKeys.contains(key) else {
+                if keys.contains(key) {
+                    throw SettingError("'\(key)' cannot be set per urgency (in [urgency=...] only: \(urgencyKeys.joined(separator: ", ")))")
+                }
+                throw SettingError("unknown key '\(excerpt(key[...]))'")
+            }
+            return (Rank.urgencySection, try urgencySetting(key: key, value: value, urgency: urgency))
+        }
+        if value.isEmpty && key != "output" {
+            guard keys.contains(key) else { throw SettingError("unknown key '\(excerpt(key[...]))'") }
+            throw SettingError("'\(key)' needs a value")
+        }
+        switch key {
+        // Timeouts.
+        case "default-timeout":
+            let timeout = try self.timeout(key, value)
+            return (Rank.broad, { $0.notifications.lowTimeout = timeout; $0.notifications.normalTimeout = timeout })
+        case "low-timeout":
+            let timeout = try self.timeout(key, value)
+            return (Rank.specific, { $0.notifications.lowTimeout = timeout })
+        case "normal-timeout":
+            let timeout = try self.timeout(key, value)
+            return (Rank.specific, { $0.notifications.normalTimeout = timeout })
+        case "critical-timeout":
+            let timeout = try self.timeout(key, value)
+            return (Rank.specific, { $0.notifications.criticalTimeout = timeout })
+        case "history":
+            let size = try integer(key, value, in: 0...1000)
+            return (Rank.specific, { $0.notifications.historyLimit = size })
+        case "hud-timeout":
+            let ms = Milliseconds(try integer(key, value, in: 1...600_000))
+            return (Rank.specific, { $0.hud.barTimeout = ms })
+        case "loading-grace":
+            let ms = Milliseconds(try integer(key, value, in: 0...600_000))
+            return (Rank.specific, { $0.hud.loadingGrace = ms })
+
+        // Look.
+        case "width":
+            let width = try integer(key, value, in: 100...4000)
+            return (Rank.specific, { $0.style.width = width })
+        case "hud-width":
+            let width = try integer(key, value, in: 100...4000)
+            return (Rank.specific, { $0.style.hudWidth = width })
+        case "font":
+            let fonts = try fontSet(key, value)
+            return (Rank.broad, { style in
+                style.style.font = fonts.body
+                style.style.summaryFont = fonts.bold
+                style.style.captionFont = fonts.small
+                style.style.actionFont = fonts.body
+                style.style.hudFont = fonts.body
+                style.style.hudValueFont = fonts.bold
+            })
+        case "max-visible":
+            let count = try integer(key, value, in: 1...100)
+            return (Rank.specific, { $0.style.maxVisible = count })
+        case "text-color":
+            let colour = try self.colour(key, value)
+            return (Rank.specific, { $0.style.summaryColor = colour; $0.style.bodyColor = colour; $0.style.actionText = colour })
+        case "background", "border-color", "progress-color":
+            // Every urgency; an [urgency=...] section overrides one.
+            let apply = try urgencySetting(key: key, value: value, urgency: nil)
+            return (Rank.broad, apply)
+        case "border-size":
+            let width = try decimal(key, value, in: 0...20)
+            return (Rank.specific, { $0.style.borderWidth = width })
+        case "border-radius":
+            let radius = try decimal(key, value, in: 0...100)
+            return (Rank.specific, { $0.style.cornerRadius = radius })
+        case "padding":
+            let padding = try integer(key, value, in: 0...200)
+            return (Rank.specific, { $0.style.padding = padding })
+        case "gap":
+            let gap = try integer(key, value, in: 0...200)
+            return (Rank.specific, { $0.style.gap = gap })
+
+        // Placement.
+        case "anchor":
+            let anchor = try self.anchor(key, value)
+            return (Rank.specific, { $0.anchor = anchor })
+        case "hud-anchor":
+            let anchor = try self.anchor(key, value)
+            return (Rank.specific, { $0.hudAnchor = anchor })
+        case "margin":
+            let margins = try self.margins(key, value)
+            return (Rank.specific, { $0.margins = margins })
+        case "hud-margin":
+            let margins = try self.margins(key, value)
+            return (Rank.specific, { $0.hudMargins = margins })
+
+        // Behaviour.
+        case "animations":
+            let on = try boolean(key, value)
+            return (Rank.specific, { $0.animations = on })
+        case "output":
+            guard value.utf8.count <= 256 else { throw SettingError("'output' is too long") }
+            let output = value.isEmpty ? nil : value
+            return (Rank.specific, { $0.output = output })
+        default:
+            throw SettingError("unknown key '\(excerpt(key[...]))'")
+        }
+    }
+
+    /// The keys that differ per urgency; `urgency` nil sets all three.
+    private static func urgencySetting(key: String, value: String, urgency: Level?) throws(SettingError)
+        -> (inout DaemonConfig) -> Void
+    {
+        let levels = urgency.map { [$0] } ?? Level.allCases
+        if value.isEmpty { throw SettingError("'\(key)' needs a value") }
+        switch key {
+        case "default-timeout":
+            let timeout = try self.timeout(key, value)
+            return { config in
+                for level in levels {
+                    switch level {
+                    case .low: config.notifications.lowTimeout = timeout
+                    case .normal: config.notifications.normalTimeout = timeout
+                    case .critical: config.notifications.criticalTimeout = timeout
+                    }
+                }
+            }
+        case "background":
+            let colour = try self.colour(key, value)
+            return { config in
+                for level in levels {
+                    switch level {
+                    case .low: config.style.lowBackground = colour
+                    case .normal: config.style.background = colour
+                    case .critical: config.style.criticalBackground = colour
+                    }
+                }
+            }
+        case "border-color":
+            let colour = try self.colour(key, value)
+            return { config in
+                for level in levels {
+                    switch level {
+                    case .low: config.style.lowBorder = colour
+                    case .normal: config.style.normalBorder = colour
+                    case .critical: config.style.criticalBorder = colour
+                    }
+                }
+            }
+        default:  // progress-color
+            let colour = try self.colour(key, value)
+            return { config in
+                for level in levels {
+                    switch level {
+                    case .low: config.style.lowAccent = colour
+                    case .normal: config.style.normalAccent = colour
+                    case .critical: config.style.criticalAccent = colour
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: - Values
+
+    private static func integer(_ key: String, _ value: String, in range: ClosedRange<Int>) throws(SettingError) -> Int {
+        guard let number = Int(value) else {
+            throw SettingError("'\(key)' must be a whole number, got '\(excerpt(value[...]))'")
+        }
+        guard range.contains(number) else {
+            throw SettingError("'\(key)' = \(number) is out of range (\(range.lowerBound)...\(range.upperBound))")
+        }
+        return number
+    }
+
+    private static func decimal(_ key: String, _ value: String, in range: ClosedRange<Double>) throws(SettingError) -> Double {
+        guard let number = Double(value), number.isFinite else {
+            throw SettingError("'\(key)' must be a number, got '\(excerpt(value[...]))'")
+        }
+        guard range.contains(number) else {
+            throw SettingError("'\(key)' = \(value) is out of range (\(Int(range.lowerBound))...\(Int(range.upperBound)))")
+        }
+        return number
+    }
+
+    /// Milliseconds; 0 means never.
+    private static func timeout(_ key: String, _ value: String) throws(SettingError) -> Milliseconds? {
+        let ms = try integer(key, value, in: 0...Int(maxTimeout))
+        return ms == 0 ? nil : Milliseconds(ms)
+    }
+
+    private static func boolean(_ key: String, _ value: String) throws(SettingError) -> Bool {
+        switch value.lowercased() {
+        case "true", "yes", "on", "1": return true
+        case "false", "no", "off", "0": return false
+        default: throw SettingError("'\(key)' must be true or false, got '\(excerpt(value[...]))'")
+        }
+    }
+
+    private static func anchor(_ key: String, _ value: String) throws(SettingError) -> ScreenAnchor {
+        guard let anchor = ScreenAnchor(rawValue: value.lowercased()) else {
+            let known = ScreenAnchor.allCases.map(\.rawValue).joined(separator: ", ")
+            throw SettingError("'\(key)' must be one of \(known), got '\(excerpt(value[...]))'")
+        }
+        return anchor
+    }
+
+    /// One to four numbers, like CSS and mako: all; vertical,horizontal; top,horizontal,bottom;
+    /// top,right,bottom,left. Commas or blanks between them.
+    private static func margins(_ key: String, _ value: String) throws(SettingError) -> Margins {
+        let parts = value.split { $0 == "," || $0 == " " || $0 == "\t" }
+        var numbers: [Int] = []
+        for part in parts {
+            guard let number = Int(part) else {
+                throw SettingError("'\(key)' must be 1 to 4 whole numbers, got '\(excerpt(value[...]))'")
+            }
+            guard (0...10_000).contains(number) else {
+                throw SettingError("'\(key)' = \(number) is out of range (0...10000)")
+            }
+            numbers.append(number)
+        }
+        switch numbers.count {
+        case 1: return Margins(all: numbers[0])
+        case 2: return Margins(top: numbers[0], right: numbers[1], bottom: numbers[0], left: numbers[1])
+        case 3: return Margins(top: numbers[0], right: numbers[1], bottom: numbers[2], left: numbers[1])
+        case 4: return Margins(top: numbers[0], right: numbers[1], bottom: numbers[2], left: numbers[3])
+        default: throw SettingError("'\(key)' must be 1 to 4 whole numbers, got '\(excerpt(value[...]))'")
+        }
+    }
+
+    /// `#RRGGBB` or `#RRGGBBAA`.
+    static func colour(_ key: String, _ value: String) throws(SettingError) -> Color {
+        let hex = value.utf8.dropFirst()
+        guard value.hasPrefix("#"), hex.count == 6 || hex.count == 8,
+              hex.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || (0x61...0x66).contains($0) }),
+              let number = UInt32(String(value.dropFirst()), radix: 16)
+        else {
+            throw SettingError("'\(key)' must be a colour #RRGGBB or #RRGGBBAA, got '\(excerpt(value[...]))'")
+        }
+        if hex.count == 6 { return Color(rgb: number) }
+        return Color(rgb: number >> 8, alpha: Double(number & 0xff) / 255)
+    }
+
+    /// A Pango font description ("Sans 10", "Iosevka Term 11.5"): the body font; the summary is its
+    /// bold, the caption (app name, time) 85 % of its size.
+    static func fontSet(_ key: String, _ value: String) throws(SettingError) -> (body: String, bold: String, small: String) {
+        guard value.utf8.count <= 200 else { throw SettingError("'\(key)' is too long") }
+        var words = value.split(separator: " ")
+        if let last = words.last, let size = Double(last), size.isFinite {
+            guard (4...200).contains(size) else {
+                throw SettingError("'\(key)' size \(last) is out of range (4...200)")
+            }
+            words.removeLast()
+            let family = words.joined(separator: " ")
+            let prefix = family.isEmpty ? "" : family + " "
+            let small = (size * 8.5).rounded() / 10
+            return (value, "\(prefix)Bold \(last)", "\(prefix)\(small)")
+        }
+        return (value, value + " Bold", value)
+    }
+
+    // MARK: - Text
+
+    private static func blankTrimmed(_ text: Substring) -> Substring {
+        var text = text
+        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        return text
+    }
+
+    /// `"Sans 10"` → `Sans 10`: quotes are optional around any value.
+    private static func unquoted(_ value: Substring) -> Substring {
+        if value.count >= 2, value.first == "\"", value.last == "\"" { return value.dropFirst().dropLast() }
+        return value
+    }
+
+    /// At most 60 characters of `text`, to quote in a message.
+    private static func excerpt(_ text: Substring) -> String {
+        text.count <= 60 ? String(text) : String(text.prefix(57)) + "..."
+    }
+}

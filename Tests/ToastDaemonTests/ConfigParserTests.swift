@@ -1,0 +1,390 @@
+import ToastCore
+@testable import ToastDaemon
+import ToastRender
+import XCTest
+
+/// The configuration parser: every key, every kind of diagnostic, and the file shapes a user's editor
+/// produces (comments, sections, CRLF, a byte order mark) or a broken file holds (huge lines, invalid
+/// UTF-8, binary).
+final class ConfigParserTests: XCTestCase {
+    private func parse(_ text: String) -> ParsedConfig { ConfigParser.parse(text, path: "cfg") }
+
+    private func messages(_ text: String) -> [String] { parse(text).diagnostics.map(\.description) }
+
+    /// The one diagnostic `line` produces, as `cfg:1: message`.
+    private func diagnostic(_ line: String, file: StaticString = #filePath, lineNumber: UInt = #line) -> String {
+        let parsed = parse(line)
+        XCTAssertEqual(parsed.diagnostics.count, 1, "\(line): \(parsed.diagnostics)", file: file, line: lineNumber)
+        XCTAssertEqual(parsed.config, DaemonConfig(), "a bad line changed the configuration: \(line)",
+                       file: file, line: lineNumber)
+        return parsed.diagnostics.first?.description ?? ""
+    }
+
+    // MARK: - Shapes
+
+    func testEmptyFileGivesTheDefaults() {
+        for text in ["", "\n\n", "# only a comment\n", "   \t\n"] {
+            let parsed = parse(text)
+            XCTAssertEqual(parsed.config, DaemonConfig())
+            XCTAssertEqual(parsed.diagnostics, [])
+        }
+    }
+
+    func testDefaultsMatchTheDaemonsBuiltInPlacement() {
+        let config = DaemonConfig()
+        XCTAssertEqual(config.anchor, .topRight)
+        XCTAssertEqual(config.hudAnchor, .bottomCenter)
+        XCTAssertEqual(config.margins, Margins(all: 12))
+        XCTAssertEqual(config.hudMargins, Margins(all: 64))
+        XCTAssertTrue(config.animations)
+        XCTAssertNil(config.output)
+    }
+
+    func testCommentsBlankLinesIndentationAndQuotes() {
+        let parsed = parse("""
+            # toastd
+              width = 400
+            \t# indented comment
+            font="Iosevka 11"
+
+            anchor=bottom-left
+            output = "HEADLESS-2"
+            """)
+        XCTAssertEqual(parsed.diagnostics, [])
+        XCTAssertEqual(parsed.config.style.width, 400)
+        XCTAssertEqual(parsed.config.style.font, "Iosevka 11")
+        XCTAssertEqual(parsed.config.anchor, .bottomLeft)
+        XCTAssertEqual(parsed.config.output, "HEADLESS-2")
+    }
+
+    func testCRLFLineEndings() {
+        let parsed = parse("width = 420\r\nanchor = top-left\r\nbackground = #112233\r\n")
+        XCTAssertEqual(parsed.diagnostics, [])
+        XCTAssertEqual(parsed.config.style.width, 420)
+        XCTAssertEqual(parsed.config.anchor, .topLeft)
+        XCTAssertEqual(parsed.config.style.background, Color(rgb: 0x112233))
+    }
+
+    func testByteOrderMarkIsIgnored() {
+        let parsed = ConfigParser.parse([0xEF, 0xBB, 0xBF] + Array("width = 500\n".utf8), path: "cfg")
+        XCTAssertEqual(parsed.diagnostics, [])
+        XCTAssertEqual(parsed.config.style.width, 500)
+    }
+
+    func testKeysAreCaseInsensitiveAndTheLastOneWins() {
+        let parsed = parse("Width = 300\nwidth = 310\n")
+        XCTAssertEqual(parsed.diagnostics, [])
+        XCTAssertEqual(parsed.config.style.width, 310)
+    }
+
+    // MARK: - Every key
+
+    func testTimeoutKeys() {
+        let parsed = parse("""
+            low-timeout = 1000
+            normal-timeout = 2000
+            critical-timeout = 3000
+            history = 7
+            hud-timeout = 900
+            loading-grace = 0
+            """)
+        XCTAssertEqual(parsed.diagnostics, [])
+        let notifications = parsed.config.notifications
+        XCTAssertEqual(notifications.lowTimeout, 1000)
+        XCTAssertEqual(notifications.normalTimeout, 2000)
+        XCTAssertEqual(notifications.criticalTimeout, 3000)
+        XCTAssertEqual(notifications.historyLimit, 7)
+        XCTAssertEqual(parsed.config.hud.barTimeout, 900)
+        XCTAssertEqual(parsed.config.hud.loadingGrace, 0)
+    }
+
+    func testDefaultTimeoutSetsLowAndNormalAndZeroMeansNever() {
+        let config = parse("default-timeout = 8000\n").config.notifications
+        XCTAssertEqual(config.lowTimeout, 8000)
+        XCTAssertEqual(config.normalTimeout, 8000)
+        XCTAssertNil(config.criticalTimeout, "default-timeout leaves critical alone")
+        let never = parse("default-timeout = 0\ncritical-timeout = 0\n").config.notifications
+        XCTAssertNil(never.lowTimeout)
+        XCTAssertNil(never.normalTimeout)
+        XCTAssertNil(never.criticalTimeout)
+    }
+
+    func testASpecificTimeoutWinsOverDefaultTimeoutWhereverItIsWritten() {
+        for text in ["low-timeout = 100\ndefault-timeout = 9000\n", "default-timeout = 9000\nlow-timeout = 100\n"] {
+            let config = parse(text).config.notifications
+            XCTAssertEqual(config.lowTimeout, 100, text)
+            XCTAssertEqual(config.normalTimeout, 9000, text)
+        }
+    }
+
+    func testLookKeys() {
+        let parsed = parse("""
+            width = 420
+            hud-width = 250
+            font = DejaVu Sans Mono 12
+            max-visible = 3
+            background = #10203040
+            text-color = #eeeeee
+            border-color = #abcdef
+            progress-color = #00ff00
+            border-size = 2.5
+            border-radius = 0
+            padding = 20
+            gap = 4
+            """)
+        XCTAssertEqual(parsed.diagnostics, [])
+        let style = parsed.config.style
+        XCTAssertEqual(style.width, 420)
+        XCTAssertEqual(style.hudWidth, 250)
+        XCTAssertEqual(style.font, "DejaVu Sans Mono 12")
+        XCTAssertEqual(style.summaryFont, "DejaVu Sans Mono Bold 12")
+        XCTAssertEqual(style.captionFont, "DejaVu Sans Mono 10.2")
+        XCTAssertEqual(style.hudFont, "DejaVu Sans Mono 12")
+        XCTAssertEqual(style.maxVisible, 3)
+        let background = Color(rgb: 0x102030, alpha: Double(0x40) / 255)
+        XCTAssertEqual(style.background(for: .low), background)
+        XCTAssertEqual(style.background(for: .normal), background)
+        XCTAssertEqual(style.background(for: .critical), background, "a global background covers critical too")
+        XCTAssertEqual(style.summaryColor, Color(rgb: 0xeeeeee))
+        XCTAssertEqual(style.bodyColor, Color(rgb: 0xeeeeee))
+        for urgency in ToastRender.Urgency.allCases {
+            XCTAssertEqual(style.border(for: urgency), Color(rgb: 0xabcdef))
+            XCTAssertEqual(style.accent(for: urgency), Color(rgb: 0x00ff00))
+        }
+        XCTAssertEqual(style.borderWidth, 2.5)
+        XCTAssertEqual(style.cornerRadius, 0)
+        XCTAssertEqual(style.padding, 20)
+        XCTAssertEqual(style.gap, 4)
+    }
+
+    func testFontWithoutASizeGetsBoldAppended() {
+        let style = parse("font = Monospace\n").config.style
+        XCTAssertEqual(style.font, "Monospace")
+        XCTAssertEqual(style.summaryFont, "Monospace Bold")
+    }
+
+    func testPlacementKeys() {
+        let parsed = parse("""
+            anchor = bottom-center
+            hud-anchor = top-center
+            margin = 5
+            hud-margin = 1,2,3,4
+            """)
+        XCTAssertEqual(parsed.diagnostics, [])
+        XCTAssertEqual(parsed.config.anchor, .bottomCenter)
+        XCTAssertEqual(parsed.config.hudAnchor, .topCenter)
+        XCTAssertEqual(parsed.config.margins, Margins(all: 5))
+        XCTAssertEqual(parsed.config.hudMargins, Margins(top: 1, right: 2, bottom: 3, left: 4))
+    }
+
+    func testEveryAnchorName() {
+        for anchor in ScreenAnchor.allCases {
+            XCTAssertEqual(parse("anchor = \(anchor.rawValue)").config.anchor, anchor)
+        }
+        XCTAssertEqual(parse("anchor = Bottom-Right").config.anchor, .bottomRight)
+    }
+
+    func testMarginsTakeOneToFourNumbersLikeCSS() {
+        XCTAssertEqual(parse("margin = 1,2").config.margins, Margins(top: 1, right: 2, bottom: 1, left: 2))
+        XCTAssertEqual(parse("margin = 1, 2, 3").config.margins, Margins(top: 1, right: 2, bottom: 3, left: 2))
+        XCTAssertEqual(parse("margin = 1 2 3 4").config.margins, Margins(top: 1, right: 2, bottom: 3, left: 4))
+    }
+
+    func testBehaviourKeys() {
+        XCTAssertFalse(parse("animations = false").config.animations)
+        XCTAssertFalse(parse("animations = off").config.animations)
+        XCTAssertTrue(parse("animations = false\nanimations = yes").config.animations)
+        XCTAssertEqual(parse("output = DP-1").config.output, "DP-1")
+        XCTAssertNil(parse("output = DP-1\noutput =").config.output, "an empty output means the compositor's choice")
+    }
+
+    func testEveryDocumentedKeyIsAccepted() throws {
+        let docs = try String(contentsOfFile: #filePath.replacingOccurrences(
+            of: "Tests/ToastDaemonTests/ConfigParserTests.swift", with: "docs/configuration.md"), encoding: .utf8)
+        for key in ConfigParser.keys {
+            XCTAssertTrue(docs.contains("`\(key)`"), "docs/configuration.md does not describe \(key)")
+        }
+        let example = try String(contentsOfFile: #filePath.replacingOccurrences(
+            of: "Tests/ToastDaemonTests/ConfigParserTests.swift", with: "docs/config.example"), encoding: .utf8)
+        XCTAssertEqual(parse(example).diagnostics, [], "the example file has problems")
+        XCTAssertNotEqual(parse(example).config, DaemonConfig(), "the example file sets nothing")
+    }
+
+    // MARK: - Sections
+
+    func testUrgencySectionsOverrideTheGlobalValueWhateverTheOrder() {
+        let parsed = parse("""
+            [urgency=critical]
+            border-color = #ff5555
+            background = #300000
+            default-timeout = 0
+            [urgency=low]
+            border-color = #333333
+            background = #101010
+            progress-color = #444444
+            default-timeout = 2000
+            [global]
+            border-color = #00aaff
+            default-timeout = 7000
+            """)
+        XCTAssertEqual(parsed.diagnostics, [])
+        let style = parsed.config.style
+        XCTAssertEqual(style.border(for: .critical), Color(rgb: 0xff5555))
+        XCTAssertEqual(style.border(for: .low), Color(rgb: 0x333333))
+        XCTAssertEqual(style.border(for: .normal), Color(rgb: 0x00aaff))
+        XCTAssertEqual(style.background(for: .critical), Color(rgb: 0x300000))
+        XCTAssertEqual(style.background(for: .low), Color(rgb: 0x101010))
+        XCTAssertEqual(style.background(for: .normal), ToastStyle().background)
+        XCTAssertEqual(style.accent(for: .low), Color(rgb: 0x444444))
+        XCTAssertEqual(style.accent(for: .normal), ToastStyle().normalAccent)
+        XCTAssertEqual(parsed.config.notifications.lowTimeout, 2000)
+        XCTAssertEqual(parsed.config.notifications.normalTimeout, 7000)
+        XCTAssertNil(parsed.config.notifications.criticalTimeout)
+    }
+
+    func testSectionHeadersTolerateBlanks() {
+        let parsed = parse("[ urgency = critical ]\nborder-color = #ff0000\n")
+        XCTAssertEqual(parsed.diagnostics, [])
+        XCTAssertEqual(parsed.config.style.criticalBorder, Color(rgb: 0xff0000))
+    }
+
+    func testAKeyThatIsNotPerUrgencyIsReportedInASection() {
+        let parsed = parse("[urgency=low]\nwidth = 500\n")
+        XCTAssertEqual(parsed.diagnostics.map(\.description),
+                       ["cfg:2: 'width' cannot be set per urgency (in [urgency=...] only: default-timeout, background, border-color, progress-color)"])
+        XCTAssertEqual(parsed.config.style.width, DaemonConfig().style.width)
+    }
+
+    func testAnUnknownSectionIsReportedOnceAndItsLinesAreSkipped() {
+        let parsed = parse("""
+            [app-name=firefox]
+            width = 500
+            nonsense = 1
+            [urgency=critical]
+            border-color = #ff0000
+            """)
+        XCTAssertEqual(parsed.diagnostics.count, 1, "\(parsed.diagnostics)")
+        XCTAssertEqual(parsed.diagnostics.first?.line, 1)
+        XCTAssertTrue(parsed.diagnostics[0].message.contains("unknown section '[app-name=firefox]'"))
+        XCTAssertEqual(parsed.config.style.width, DaemonConfig().style.width)
+        XCTAssertEqual(parsed.config.style.criticalBorder, Color(rgb: 0xff0000), "a known section after it applies")
+    }
+
+    func testAnUnclosedSectionHeaderIsReported() {
+        let parsed = parse("[urgency=low\nborder-color = #ff0000\n")
+        XCTAssertEqual(parsed.diagnostics.count, 1)
+        XCTAssertTrue(parsed.diagnostics[0].message.contains("lacks its closing ']'"), parsed.diagnostics[0].message)
+        XCTAssertEqual(parsed.config.style.lowBorder, ToastStyle().lowBorder)
+    }
+
+    // MARK: - Diagnostics
+
+    func testEachDiagnostic() {
+        XCTAssertEqual(diagnostic("colour = red"), "cfg:1: unknown key 'colour'")
+        XCTAssertEqual(diagnostic("just words"), "cfg:1: expected 'key = value', got 'just words'")
+        XCTAssertEqual(diagnostic("= 5"), "cfg:1: missing key before '='")
+        XCTAssertEqual(diagnostic("width ="), "cfg:1: 'width' needs a value")
+        XCTAssertEqual(diagnostic("width = wide"), "cfg:1: 'width' must be a whole number, got 'wide'")
+        XCTAssertEqual(diagnostic("width = 400 # wide"), "cfg:1: 'width' must be a whole number, got '400 # wide'")
+        XCTAssertEqual(diagnostic("width = 10"), "cfg:1: 'width' = 10 is out of range (100...4000)")
+        XCTAssertEqual(diagnostic("max-visible = 0"), "cfg:1: 'max-visible' = 0 is out of range (1...100)")
+        XCTAssertEqual(diagnostic("default-timeout = -1"), "cfg:1: 'default-timeout' = -1 is out of range (0...86400000)")
+        XCTAssertEqual(diagnostic("hud-timeout = 0"), "cfg:1: 'hud-timeout' = 0 is out of range (1...600000)")
+        XCTAssertEqual(diagnostic("border-size = thick"), "cfg:1: 'border-size' must be a number, got 'thick'")
+        XCTAssertEqual(diagnostic("border-size = nan"), "cfg:1: 'border-size' must be a number, got 'nan'")
+        XCTAssertEqual(diagnostic("border-radius = 101"), "cfg:1: 'border-radius' = 101 is out of range (0...100)")
+        XCTAssertEqual(diagnostic("animations = maybe"), "cfg:1: 'animations' must be true or false, got 'maybe'")
+        XCTAssertEqual(diagnostic("anchor = middle"),
+                       "cfg:1: 'anchor' must be one of top-left, top-center, top-right, bottom-left, bottom-center, bottom-right, got 'middle'")
+        XCTAssertEqual(diagnostic("margin = 1,2,3,4,5"), "cfg:1: 'margin' must be 1 to 4 whole numbers, got '1,2,3,4,5'")
+        XCTAssertEqual(diagnostic("margin = -3"), "cfg:1: 'margin' = -3 is out of range (0...10000)")
+        XCTAssertEqual(diagnostic("hud-margin = a,b"), "cfg:1: 'hud-margin' must be 1 to 4 whole numbers, got 'a,b'")
+        XCTAssertEqual(diagnostic("font = Sans 1000"), "cfg:1: 'font' size 1000 is out of range (4...200)")
+    }
+
+    func testBadColours() {
+        for value in ["red", "#12345", "#1234567", "#GGHHII", "123456", "#12 456", "#+12345", "#"] {
+            XCTAssertEqual(diagnostic("border-color = \(value)"),
+                           "cfg:1: 'border-color' must be a colour #RRGGBB or #RRGGBBAA, got '\(value)'", value)
+        }
+        XCTAssertEqual(diagnostic("[urgency=critical]\nbackground = #zzz"),
+                       "cfg:2: 'background' must be a colour #RRGGBB or #RRGGBBAA, got '#zzz'")
+    }
+
+    func testColoursWithAndWithoutAlpha() {
+        let style = parse("text-color = #FF8000\nbackground = #00000080").config.style
+        XCTAssertEqual(style.summaryColor, Color(rgb: 0xff8000))
+        XCTAssertEqual(style.background, Color(rgb: 0, alpha: Double(0x80) / 255))
+    }
+
+    func testBadLinesAreSkippedWithTheirLineNumbersAndTheRestApplies() {
+        let parsed = parse("""
+            width = 400
+            anchor = sideways
+            # comment
+            border-color = blue
+            gap = 3
+            """)
+        XCTAssertEqual(parsed.diagnostics.map(\.description), [
+            "cfg:2: 'anchor' must be one of top-left, top-center, top-right, bottom-left, bottom-center, bottom-right, got 'sideways'",
+            "cfg:4: 'border-color' must be a colour #RRGGBB or #RRGGBBAA, got 'blue'",
+        ])
+        XCTAssertEqual(parsed.config.style.width, 400)
+        XCTAssertEqual(parsed.config.style.gap, 3)
+        XCTAssertEqual(parsed.config.anchor, .topRight)
+        XCTAssertEqual(parsed.warningCount, 2)
+        XCTAssertFalse(parsed.fileRejected)
+    }
+
+    func testAHugeLineIsSkippedAndTheNextOneApplies() {
+        let huge = "font = " + String(repeating: "x", count: 100_000)
+        let parsed = parse("\(huge)\nwidth = 401\n")
+        XCTAssertEqual(parsed.diagnostics.map(\.description), ["cfg:1: line too long (100007 bytes, at most 4096); skipped"])
+        XCTAssertEqual(parsed.config.style.width, 401)
+        XCTAssertEqual(parsed.config.style.font, ToastStyle().font)
+    }
+
+    func testALongValueIsQuotedShortenedInItsMessage() {
+        let message = diagnostic("anchor = " + String(repeating: "y", count: 1000))
+        XCTAssertLessThan(message.count, 200, message)
+        XCTAssertTrue(message.hasSuffix("...'"), message)
+    }
+
+    func testInvalidUTF8SkipsOnlyItsLine() {
+        let bytes = Array("width = 402\nfont = Sans".utf8) + [0xC3, 0x28, 0xFF] + Array(" 10\ngap = 9\n".utf8)
+        let parsed = ConfigParser.parse(bytes, path: "cfg")
+        XCTAssertEqual(parsed.diagnostics.map(\.description), ["cfg:2: not valid UTF-8; skipped"])
+        XCTAssertEqual(parsed.config.style.width, 402)
+        XCTAssertEqual(parsed.config.style.gap, 9)
+        XCTAssertEqual(parsed.config.style.font, ToastStyle().font)
+    }
+
+    func testUTF8FontNamesAreFine() {
+        let parsed = parse("font = Noto Sans CJK 日本語 11\n")
+        XCTAssertEqual(parsed.diagnostics, [])
+        XCTAssertEqual(parsed.config.style.font, "Noto Sans CJK 日本語 11")
+    }
+
+    func testABinaryFileIsRefusedWholeWithOneDiagnostic() {
+        var bytes = Array("width = 403\n".utf8)
+        bytes += [0x7F, 0x45, 0x4C, 0x46, 0x00, 0x01, 0x0A, 0xFF, 0x00]
+        let parsed = ConfigParser.parse(bytes, path: "/x/config")
+        XCTAssertTrue(parsed.fileRejected)
+        XCTAssertEqual(parsed.config, DaemonConfig(), "nothing from a binary file applies")
+        XCTAssertEqual(parsed.diagnostics.map(\.description), ["/x/config: not a text file (NUL byte at offset 16); ignored"])
+    }
+
+    func testAFileOfGarbageListsAtMostMaxDiagnostics() {
+        let text = String(repeating: "garbage\n", count: 1000) + "width = 404\n"
+        let parsed = parse(text)
+        XCTAssertEqual(parsed.diagnostics.count, ConfigParser.maxDiagnostics)
+        XCTAssertEqual(parsed.warningCount, 1000)
+        XCTAssertEqual(parsed.diagnostics.last?.line, ConfigParser.maxDiagnostics)
+        XCTAssertEqual(parsed.config.style.width, 404)
+    }
+
+    func testDiagnosticFormat() {
+        XCTAssertEqual(ConfigDiagnostic(path: "/a/b", line: 7, message: "m").description, "/a/b:7: m")
+        XCTAssertEqual(ConfigDiagnostic(path: "/a/b", line: nil, message: "m").description, "/a/b: m")
+    }
+}

@@ -1,0 +1,62 @@
+@testable import ToastDaemon
+import XCTest
+
+/// `toastd`'s hand-written command-line parser.
+final class DaemonOptionsTests: XCTestCase {
+    private func options(_ arguments: [String]) -> DaemonOptions? {
+        if case .success(.run(let options)) = DaemonOptions.parse(arguments) { return options }
+        return nil
+    }
+
+    private func error(_ arguments: [String]) -> String? {
+        if case .failure(let error) = DaemonOptions.parse(arguments) { return error.message }
+        return nil
+    }
+
+    func testNoArgumentsGiveTheDefaults() {
+        XCTAssertEqual(options([]), DaemonOptions())
+        XCTAssertNil(DaemonOptions().configPath)
+        XCTAssertTrue(DaemonOptions().animations)
+    }
+
+    func testConfigTakesAPath() {
+        XCTAssertEqual(options(["--config", "/etc/toastd.conf"])?.configPath, "/etc/toastd.conf")
+        XCTAssertEqual(options(["--config", "a", "--config", "b"])?.configPath, "b", "the last one wins")
+    }
+
+    func testConfigWithoutAPathIsAnError() {
+        XCTAssertEqual(error(["--config"]), "--config needs a value")
+        XCTAssertEqual(error(["--config", ""]), "--config needs a value")
+    }
+
+    func testEveryFlagTogether() {
+        let parsed = options(["--replace", "--no-animations", "--no-dbus", "--socket", "/s", "--output", "DP-1",
+                              "--config", "/c"])
+        var expected = DaemonOptions()
+        expected.replace = true
+        expected.animations = false
+        expected.dbus = false
+        expected.socketPath = "/s"
+        expected.output = "DP-1"
+        expected.configPath = "/c"
+        XCTAssertEqual(parsed, expected)
+    }
+
+    func testValuesNeedTheirArgument() {
+        XCTAssertEqual(error(["--socket"]), "--socket needs a value")
+        XCTAssertEqual(error(["--output"]), "--output needs a value")
+    }
+
+    func testUnknownOptionsAreErrors() {
+        XCTAssertEqual(error(["--conf", "x"]), "unknown option '--conf' (see toastd --help)")
+        XCTAssertEqual(error(["config"]), "unknown option 'config' (see toastd --help)")
+    }
+
+    func testHelpAndVersion() {
+        XCTAssertEqual(DaemonOptions.parse(["-h"]), .success(.help))
+        XCTAssertEqual(DaemonOptions.parse(["--version"]), .success(.version))
+        XCTAssertEqual(DaemonOptions.parse(["--config", "x", "--help"]), .success(.help))
+        XCTAssertTrue(DaemonOptions.usage.contains("--config PATH"))
+        XCTAssertTrue(DaemonOptions.usage.contains("SIGHUP"))
+    }
+}
