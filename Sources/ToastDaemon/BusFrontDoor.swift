@@ -1,5 +1,6 @@
 import ToastCore
 import ToastDBus
+import ToastProtocol
 
 /// The D-Bus front door: org.freedesktop.Notifications (and org.toastd.Hud1) calls into the model.
 final class BusFrontDoor: NotificationsBusDelegate {
@@ -25,7 +26,7 @@ final class BusFrontDoor: NotificationsBusDelegate {
         do {
             return .success(try daemon.model.notify(Requests.notification(from: notification), now: daemon.now()))
         } catch {
-            return .failure(.refused(message: "\(error)", name: BusErrorName.invalidArgs))
+            return .failure(Self.refusal(Requests.protocolError(error)))
         }
     }
 
@@ -41,7 +42,7 @@ final class BusFrontDoor: NotificationsBusDelegate {
                                      label: label.isEmpty ? nil : label, now: daemon.now())
             return .success(())
         } catch {
-            return .failure(.refused(message: "\(error)", name: BusErrorName.invalidArgs))
+            return .failure(Self.refusal(Requests.protocolError(error)))
         }
     }
 
@@ -52,7 +53,7 @@ final class BusFrontDoor: NotificationsBusDelegate {
                                           now: daemon.now())
             return .success(())
         } catch {
-            return .failure(.refused(message: "\(error)", name: BusErrorName.invalidArgs))
+            return .failure(Self.refusal(Requests.protocolError(error)))
         }
     }
 
@@ -60,6 +61,11 @@ final class BusFrontDoor: NotificationsBusDelegate {
         daemon.model.loadingStop(key: key)
         daemon.modelChanged()
         return .success(())
+    }
+
+    /// A refused call as D-Bus sends it: the same words the control socket's error carries.
+    private static func refusal(_ error: ProtocolError) -> BusError {
+        .refused(message: error.message, name: BusErrorName.invalidArgs)
     }
 
     func busNameLost() {
