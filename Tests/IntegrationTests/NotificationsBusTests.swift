@@ -144,6 +144,26 @@ final class NotificationsBusTests: XCTestCase {
         try assertStillServing(stage, toastd)
     }
 
+    func testRefusedCallsSayWhyInWords() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage)
+        // Nothing to show at all: refused, with the reason a person can read (not a Swift case name).
+        let empty = try gdbusCall(stage, path: Self.path, method: "org.freedesktop.Notifications.Notify",
+                                  ["--", "", "0", "", "", "", "@as []", "@a{sv} {}", "-1"])
+        XCTAssertFalse(empty.succeeded, empty.stdoutText)
+        XCTAssertTrue(empty.stderrText.contains("org.freedesktop.DBus.Error.InvalidArgs"), empty.stderrText)
+        XCTAssertTrue(empty.stderrText.contains("needs a summary"), "unclear error: \(empty.stderrText)")
+
+        let noKey = try gdbusCall(stage, path: Self.hudPath, method: "org.toastd.Hud1.LoadingStart", ["", "label"])
+        XCTAssertFalse(noKey.succeeded, noKey.stdoutText)
+        XCTAssertTrue(noKey.stderrText.contains("needs a key"), "unclear error: \(noKey.stderrText)")
+
+        let noKind = try gdbusCall(stage, path: Self.hudPath, method: "org.toastd.Hud1.ShowValue", ["", "40", "", "false"])
+        XCTAssertFalse(noKind.succeeded, noKind.stdoutText)
+        XCTAssertTrue(noKind.stderrText.contains("needs a kind"), "unclear error: \(noKind.stderrText)")
+        try assertStillServing(stage, toastd)
+    }
+
     func testIntrospectionListsTheMethodsAndSignals() throws {
         let stage = try Stage.shared()
         let toastd = try ToastdProcess(stage: stage)
