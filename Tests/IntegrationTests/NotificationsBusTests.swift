@@ -13,7 +13,8 @@ final class NotificationsBusTests: XCTestCase {
 
     func testNotifySendShowsAToastAndReplacesItInPlace() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try startToastd(stage)
+        let monitor = try BusMonitor(stage: stage)
         let first = try notifySend(stage, ["-p", "-t", "0", "First summary", "first body"])
         let id = try XCTUnwrap(UInt32(first.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)),
                                "notify-send -p printed no id: \(first.stdoutText) \(first.stderrText)")
@@ -31,11 +32,17 @@ final class NotificationsBusTests: XCTestCase {
         XCTAssertEqual(toasts.first?["summary"] as? String, "Second summary")
         let (_, stillShown) = try stage.waitForScreenshot { !$0.isUniform(stage.background, in: corner) }
         XCTAssertTrue(stillShown, "the replaced toast vanished")
+
+        // Replacing closes nothing: the first NotificationClosed for this id is the dismissal's.
+        XCTAssertTrue(try toastd.toast(["dismiss", "\(id)"]).succeeded)
+        let closed = monitor.waitFor(line: "NotificationClosed (uint32 \(id), ", match: .contains)
+        XCTAssertEqual(closed.map { $0.hasSuffix("(uint32 \(id), uint32 2)") }, true,
+                       "the replace was announced as a close: \(monitor.lines)")
     }
 
     func testNotifySendWaitReturnsAfterExpiryAndTheBusSaysExpired() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try startToastd(stage)
         let monitor = try BusMonitor(stage: stage)
         let sent = try notifySend(stage, ["--wait", "-p", "-t", "500", "Short lived"], timeout: 20)
         XCTAssertTrue(sent.succeeded, sent.stderrText)
@@ -48,7 +55,7 @@ final class NotificationsBusTests: XCTestCase {
 
     func testNotifySendActionInvokedFromTheCLIReachesNotifySend() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try startToastd(stage)
         // notify-send block-buffers its stdout into a pipe: its id arrives at exit, so find it with `toast list`.
         let asking = try stage.spawn(["notify-send", "-p", "-A", "yes=Yes", "-A", "no=No", "Question", "yes or no?"])
         defer { asking.terminate() }
@@ -73,7 +80,7 @@ final class NotificationsBusTests: XCTestCase {
 
     func testImageDataHintIsDrawnInTheToast() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try startToastd(stage)
         let red = Array(repeating: "0xff, 0x00, 0x00, 0xff", count: 16).joined(separator: ", ")
         let reply = try notify(stage, summary: "Red square", hints: "{'image-data': <(4, 4, 16, true, 8, 4, [byte \(red)])>}")
         XCTAssertTrue(reply.succeeded, reply.stderrText)
@@ -89,9 +96,33 @@ final class NotificationsBusTests: XCTestCase {
                       "something drawn outside the toast corner")
     }
 
+    func testLargeImageIsShownAndTheDaemonAnswersOn() throws {
+        let stage = try Stage.shared()
+        let toastd = try startToastd(stage)
+        let client = try WireBusClient(address: stage.variables["DBUS_SESSION_BUS_ADDRESS"]!)
+        // 1024x1024 RGBA, rows padded to 4100 bytes: 4 MB in one call, drawn scaled down.
+        let side = 1024, rowstride = side * 4 + 4
+        var pixels = [UInt8](repeating: 0, count: rowstride * side)
+        for y in 0..<side {
+            for x in 0..<side { pixels[y * rowstride + x * 4] = 0xff; pixels[y * rowstride + x * 4 + 3] = 0xff }
+        }
+        let reply = try client.call(destination: Self.name, path: Self.path, interface: Self.name, member: "Notify",
+                                    signature: "susssasa{sv}i",
+                                    body: Self.notifyBody(summary: "Large image",
+                                                          image: (side, side, rowstride, pixels)),
+                                    timeout: 20)
+        XCTAssertFalse(reply.isError, "Notify with a large image: \(reply.errorName ?? "")")
+        let corner = topRight(stage)
+        let (shot, drawn) = try stage.waitForScreenshot {
+            $0.countPixels(in: corner, notMatching: RGB(r: 255, g: 0, b: 0), tolerance: 40) < corner.width * corner.height - 16
+        }
+        XCTAssertTrue(drawn, "no red image; kept at \(stage.keep(shot, name: "bus-large-image")); toastd: \(toastd.log)")
+        try assertStillServing(stage, toastd)
+    }
+
     func testMismatchedImagesAreAnsweredAndReadNothingOutOfBounds() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try startToastd(stage)
         let bad = [
             "(4, 4, 100, true, 8, 4, [byte 0xff, 0x00])",  // rowstride says 400 bytes, 2 sent
             "(4, 4, 16, true, 8, 4, [byte 0xff, 0x00, 0x00, 0xff])",  // 4 bytes for 64
@@ -118,7 +149,7 @@ final class NotificationsBusTests: XCTestCase {
 
     func testMalformedCallsGetDBusErrorsAndTheDaemonServesOn() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try startToastd(stage)
         let calls: [(args: [String], error: String)] = [
             ([Self.path, "org.freedesktop.Notifications.Notify", "string:a", "uint32:0"], "InvalidArgs"),
             ([Self.path, "org.freedesktop.Notifications.Notify", "string:app", "uint32:0", "string:", "string:s",
@@ -146,7 +177,7 @@ final class NotificationsBusTests: XCTestCase {
 
     func testRefusedCallsSayWhyInWords() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try startToastd(stage)
         // Nothing to show at all: refused, with the reason a person can read (not a Swift case name).
         let empty = try gdbusCall(stage, path: Self.path, method: "org.freedesktop.Notifications.Notify",
                                   ["--", "", "0", "", "", "", "@as []", "@a{sv} {}", "-1"])
@@ -166,7 +197,7 @@ final class NotificationsBusTests: XCTestCase {
 
     func testIntrospectionListsTheMethodsAndSignals() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try startToastd(stage)
         let notifications = try gdbusIntrospect(stage, path: Self.path)
         for member in ["interface org.freedesktop.Notifications", "Notify(", "CloseNotification(", "GetCapabilities(",
                        "GetServerInformation(", "NotificationClosed(", "ActionInvoked("] {
@@ -187,7 +218,7 @@ final class NotificationsBusTests: XCTestCase {
 
     func testSecondDaemonRefusesThenReplaceTakesTheName() throws {
         let stage = try Stage.shared()
-        let first = try ToastdProcess(stage: stage)
+        let first = try startToastd(stage)
         XCTAssertEqual(try ownerPID(stage), first.process.pid)
 
         let secondSocket = "\(stage.runtimeDirectory)/toastd-second-\(getpid()).sock"
@@ -224,7 +255,7 @@ final class NotificationsBusTests: XCTestCase {
 
     func testCLIAndBusShareIdsAndEvents() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try startToastd(stage)
         let monitor = try BusMonitor(stage: stage)
 
         let sent = try notifySend(stage, ["-p", "-t", "0", "From the bus"])
@@ -263,7 +294,7 @@ final class NotificationsBusTests: XCTestCase {
 
     func testHudLoadingStartShowsTheSpinnerAndLoadingStopHidesIt() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try startToastd(stage)
         let bottom = bottomCentre(stage)
         // The spinner belongs to its caller's connection: a one-shot gdbus would take it along when it
         // leaves, so the start comes from a client that stays on the bus.
@@ -287,7 +318,7 @@ final class NotificationsBusTests: XCTestCase {
 
     func testHudSpinnerGoesWithTheConnectionThatStartedIt() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try startToastd(stage)
         var client: WireBusClient? = try WireBusClient(address: stage.variables["DBUS_SESSION_BUS_ADDRESS"]!)
         var body = WireWriter()
         body.string("it-dbus-owned"); body.string("")
@@ -310,18 +341,14 @@ final class NotificationsBusTests: XCTestCase {
             throw XCTSkip("a measurement: set TOASTD_MEASURE=1")
         }
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations"])
+        let toastd = try startToastd(stage, arguments: ["--no-animations"])
         let client = try WireBusClient(address: stage.variables["DBUS_SESSION_BUS_ADDRESS"]!)
         var samples: [Double] = []
         for i in 0..<300 {
-            var body = WireWriter()
-            body.string("bench"); body.uint32(0); body.string(""); body.string("Round trip \(i)"); body.string("body")
-            body.array(elementAlignment: 4) { _ in }
-            body.array(elementAlignment: 8) { _ in }
-            body.int32(1000)
+            let body = Self.notifyBody(summary: "Round trip \(i)", timeout: 1000)
             let start = ContinuousClock.now
             let reply = try client.call(destination: Self.name, path: Self.path, interface: Self.name,
-                                        member: "Notify", signature: "susssasa{sv}i", body: body.bytes)
+                                        member: "Notify", signature: "susssasa{sv}i", body: body)
             let elapsed = ContinuousClock.now - start
             XCTAssertFalse(reply.isError)
             samples.append(Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6)
@@ -334,6 +361,17 @@ final class NotificationsBusTests: XCTestCase {
     }
 
     // MARK: Helpers
+
+    /// Starts toastd and makes sure it is the one that owns the name: `ToastdProcess` only waits for the
+    /// name to have an owner, which a daemon left over on the shared stage would satisfy.
+    private func startToastd(_ stage: Stage, arguments: [String] = []) throws -> ToastdProcess {
+        let toastd = try ToastdProcess(stage: stage, arguments: arguments)
+        guard waitUntil(timeout: 15, { (try? ownerPID(stage)) == toastd.process.pid }) else {
+            throw StageError.startFailed("\(Self.name) belongs to pid \(String(describing: try? ownerPID(stage))), "
+                                         + "not to our toastd (\(toastd.process.pid)): \(toastd.log)")
+        }
+        return toastd
+    }
 
     /// Where toasts go: the top-right corner.
     private func topRight(_ stage: Stage) -> Rect {
@@ -361,6 +399,24 @@ final class NotificationsBusTests: XCTestCase {
                         timeout: Int32 = 0) throws -> CommandResult {
         try gdbusCall(stage, path: Self.path, method: "org.freedesktop.Notifications.Notify",
                       ["it-dbus", "0", "", summary, "body", actions, hints, "\(timeout)"])
+    }
+
+    /// Notify's arguments `susssasa{sv}i`, marshalled, with an optional `image-data` hint.
+    static func notifyBody(summary: String, image: (width: Int, height: Int, rowstride: Int, rgba: [UInt8])? = nil,
+                           timeout: Int32 = 0) -> [UInt8] {
+        var w = WireWriter()
+        w.string("it-dbus"); w.uint32(0); w.string(""); w.string(summary); w.string("")
+        w.array(elementAlignment: 4) { _ in }
+        w.array(elementAlignment: 8) { w in
+            guard let image else { return }
+            w.align(8); w.string("image-data"); w.signature("(iiibiiay)")
+            w.align(8)
+            w.int32(Int32(image.width)); w.int32(Int32(image.height)); w.int32(Int32(image.rowstride))
+            w.bool(true); w.int32(8); w.int32(4)
+            w.array(elementAlignment: 1) { $0.raw(image.rgba) }
+        }
+        w.int32(timeout)
+        return w.bytes
     }
 
     /// The id in gdbus's `(uint32 N,)`.
@@ -430,9 +486,13 @@ private final class BusMonitor {
         return process.lines
     }
 
-    /// Waits for a line that ends with `line` (gdbus prefixes the object path).
-    func waitFor(line: String, timeout: Double = 10) -> String? {
-        process.waitForLine(from: 0, deadline: .after(timeout)) { $0.hasSuffix(line) }
+    enum Match { case suffix, contains }
+
+    /// Waits for the first line that ends with (or contains) `line`; gdbus prefixes the object path.
+    func waitFor(line: String, match: Match = .suffix, timeout: Double = 10) -> String? {
+        process.waitForLine(from: 0, deadline: .after(timeout)) {
+            match == .suffix ? $0.hasSuffix(line) : $0.contains(line)
+        }
     }
 
     func waitFor(closed id: UInt32, reason: UInt32, timeout: Double = 10) -> String? {

@@ -224,6 +224,7 @@ struct WireWriter {
         let utf8 = Array(s.utf8)
         bytes.append(UInt8(utf8.count)); bytes += utf8; bytes.append(0)
     }
+    mutating func raw(_ data: [UInt8]) { bytes += data }
     /// An array: length, padding to the elements' alignment (not counted), the elements.
     mutating func array(elementAlignment: Int, _ elements: (inout WireWriter) -> Void) {
         align(4)
