@@ -56,6 +56,13 @@ final class NotificationsBusTests: XCTestCase {
     func testNotifySendActionInvokedFromTheCLIReachesNotifySend() throws {
         let stage = try Stage.shared()
         let toastd = try startToastd(stage)
+        // notify-send ignores a failed CloseNotification silently: watch the replies on the bus.
+        let calls = try stage.spawn(["dbus-monitor", "--session", "type='method_call',member='CloseNotification'",
+                                     "type='method_return'", "type='error'"])
+        defer { calls.terminate() }
+        guard calls.waitForLine(matching: "member=NameLost", timeout: 15) != nil else {
+            throw StageError.startFailed("dbus-monitor never got ready: \(calls.lines) \(calls.stderrText)")
+        }
         // notify-send block-buffers its stdout into a pipe: its id arrives at exit, so find it with `toast list`.
         let asking = try stage.spawn(["notify-send", "-p", "-A", "yes=Yes", "-A", "no=No", "Question", "yes or no?"])
         defer { asking.terminate() }
@@ -68,12 +75,24 @@ final class NotificationsBusTests: XCTestCase {
 
         let invoked = try toastd.toast(["action", "\(shownID)", "yes"])
         XCTAssertTrue(invoked.succeeded, invoked.stderrText)
-        // notify-send then calls CloseNotification on the closed id: an error there shows on its stderr.
         XCTAssertEqual(asking.waitForExit(timeout: 15), 0, "notify-send: \(asking.stderrText)")
         asking.pump(until: .after(1))
         XCTAssertEqual(asking.lines, ["\(shownID)", "yes"])
         XCTAssertEqual(asking.stderrText, "", "notify-send complained")
+
+        // Then notify-send closes the already closed id: that call must be answered with success.
+        let close = try XCTUnwrap(calls.waitForLine(matching: "^method call .* member=CloseNotification"),
+                                  "notify-send did not call CloseNotification: \(calls.lines)")
+        let caller = try XCTUnwrap(field("sender", in: close)), serial = try XCTUnwrap(field("serial", in: close))
+        let answer = calls.waitForLine(matching: "^(method return|error) .*destination=\(caller) .*reply_serial=\(serial)$")
+        XCTAssertEqual(answer.map { $0.hasPrefix("method return") }, true,
+                       "CloseNotification on a closed id was not a success: \(answer ?? "no answer")")
         XCTAssertTrue(toastd.process.isRunning, toastd.log)
+    }
+
+    /// `name=value` out of a dbus-monitor header line.
+    private func field(_ name: String, in line: String) -> String? {
+        line.split(separator: " ").first { $0.hasPrefix(name + "=") }.map { String($0.dropFirst(name.count + 1)) }
     }
 
     // MARK: Images
