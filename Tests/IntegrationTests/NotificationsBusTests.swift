@@ -226,6 +226,13 @@ final class NotificationsBusTests: XCTestCase {
         for member in ["interface org.toastd.Hud1", "ShowValue(", "LoadingStart(", "LoadingStop("] {
             XCTAssertTrue(hud.contains(member), "no \(member) in:\n\(hud)")
         }
+        let capabilities = try gdbusCall(stage, path: Self.path, method: "org.freedesktop.Notifications.GetCapabilities", [])
+        for capability in ["'actions'", "'body'", "'body-markup'", "'persistence'"] {
+            XCTAssertTrue(capabilities.stdoutText.contains(capability), "no \(capability): \(capabilities.stdoutText)")
+        }
+        let info = try gdbusCall(stage, path: Self.path, method: "org.freedesktop.Notifications.GetServerInformation", [])
+        XCTAssertTrue(info.stdoutText.hasPrefix("('toastd', 'toastd', '") && info.stdoutText.contains("'1.2')"),
+                      "GetServerInformation: \(info.stdoutText) \(info.stderrText)")
         // gdbus introspect gets the child nodes from the root: both objects are reachable from there.
         let root = try gdbusIntrospect(stage, path: "/", recurse: true)
         XCTAssertTrue(root.contains("Notify("), "Notifications not reachable from /:\n\(root)")
@@ -333,6 +340,17 @@ final class NotificationsBusTests: XCTestCase {
         let (after, gone) = try stage.waitForScreenshot { $0.isUniform(stage.background) }
         XCTAssertTrue(gone, "the spinner stayed after LoadingStop; kept at \(stage.keep(after, name: "bus-spinner-stop"))")
         XCTAssertTrue(toastd.process.isRunning, toastd.log)
+    }
+
+    func testHudShowValueShowsABarAtTheBottomCentre() throws {
+        let stage = try Stage.shared()
+        let toastd = try startToastd(stage)
+        let shown = try gdbusCall(stage, path: Self.hudPath, method: "org.toastd.Hud1.ShowValue",
+                                  ["volume", "40", "Speakers", "false"])
+        XCTAssertTrue(shown.succeeded, shown.stderrText)
+        let (shot, drawn) = try stage.waitForScreenshot { !$0.isUniform(stage.background, in: bottomCentre(stage)) }
+        XCTAssertTrue(drawn, "no value bar at the bottom centre; kept at \(stage.keep(shot, name: "bus-bar")); toastd: \(toastd.log)")
+        XCTAssertTrue(shot.isUniform(stage.background, in: topRight(stage)), "the bar is not at the bottom")
     }
 
     func testHudSpinnerGoesWithTheConnectionThatStartedIt() throws {
