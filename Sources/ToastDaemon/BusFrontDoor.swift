@@ -1,5 +1,6 @@
 import ToastCore
 import ToastDBus
+import ToastProtocol
 
 /// The D-Bus front door: org.freedesktop.Notifications (and org.toastd.Hud1) calls into the model.
 final class BusFrontDoor: NotificationsBusDelegate {
@@ -21,45 +22,50 @@ final class BusFrontDoor: NotificationsBusDelegate {
         if let problem = notification.hints.imageProblem {
             Log.warning("Notify from \(notification.sender): image dropped: \(problem)")
         }
-        defer { daemon.modelChanged() }
+        defer { daemon.modelChangedByBus = true }
         do {
             return .success(try daemon.model.notify(Requests.notification(from: notification), now: daemon.now()))
         } catch {
-            return .failure(.refused(message: "\(error)", name: BusErrorName.invalidArgs))
+            return .failure(Self.refusal(Requests.protocolError(error)))
         }
     }
 
     func busClose(id: UInt32) {
         daemon.model.close(id: id, reason: .closedByCall, now: daemon.now())
-        daemon.modelChanged()
+        daemon.modelChangedByBus = true
     }
 
     func busShowValue(kind: String, value: Int32, label: String, muted: Bool, sender: String) -> Result<Void, BusError> {
-        defer { daemon.modelChanged() }
+        defer { daemon.modelChangedByBus = true }
         do {
             try daemon.model.showBar(kind: kind, value: Int(value), muted: muted,
                                      label: label.isEmpty ? nil : label, now: daemon.now())
             return .success(())
         } catch {
-            return .failure(.refused(message: "\(error)", name: BusErrorName.invalidArgs))
+            return .failure(Self.refusal(Requests.protocolError(error)))
         }
     }
 
     func busLoadingStart(key: String, label: String, sender: String) -> Result<Void, BusError> {
-        defer { daemon.modelChanged() }
+        defer { daemon.modelChangedByBus = true }
         do {
             try daemon.model.loadingStart(key: key, label: label.isEmpty ? nil : label, owner: .dbus(sender),
                                           now: daemon.now())
             return .success(())
         } catch {
-            return .failure(.refused(message: "\(error)", name: BusErrorName.invalidArgs))
+            return .failure(Self.refusal(Requests.protocolError(error)))
         }
     }
 
     func busLoadingStop(key: String, sender: String) -> Result<Void, BusError> {
         daemon.model.loadingStop(key: key)
-        daemon.modelChanged()
+        daemon.modelChangedByBus = true
         return .success(())
+    }
+
+    /// A refused call as D-Bus sends it: the same words the control socket's error carries.
+    private static func refusal(_ error: ProtocolError) -> BusError {
+        .refused(message: error.message, name: BusErrorName.invalidArgs)
     }
 
     func busNameLost() {
@@ -68,6 +74,6 @@ final class BusFrontDoor: NotificationsBusDelegate {
 
     func busClientVanished(_ name: String) {
         daemon.model.ownerDisconnected(.dbus(name), now: daemon.now())
-        daemon.modelChanged()
+        daemon.modelChangedByBus = true
     }
 }

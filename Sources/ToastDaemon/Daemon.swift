@@ -30,6 +30,10 @@ public final class Daemon {
     private var waylandReadable = false
     private var busEvents: UInt32 = 0
     private var drawnGeneration: UInt64 = .max
+    /// Set by D-Bus calls instead of calling `modelChanged()` from inside them: the loop redraws once
+    /// sd-bus is drained, so a caller's reply leaves before the layout and drawing, and a burst of
+    /// calls costs one redraw.
+    var modelChangedByBus = false
 
     /// Connects to the compositor and the bus and opens the socket; throws a message to print.
     public init(options: DaemonOptions) throws(StartupError) {
@@ -126,7 +130,12 @@ public final class Daemon {
             while running {
                 // Bus first: its calls may change the model and so queue Wayland requests,
                 // which the flush below must send before the loop sleeps.
-                let timeout = processBus()
+                var timeout = processBus()
+                while modelChangedByBus {
+                    modelChangedByBus = false
+                    modelChanged()
+                    timeout = processBus()  // sends the signals modelChanged queued
+                }
                 while !display.prepareRead() { _ = try display.dispatchPending() }
                 _ = try display.flush()
                 waylandReadable = false
