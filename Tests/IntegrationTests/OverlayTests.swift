@@ -218,6 +218,28 @@ final class OverlayTests: XCTestCase {
         XCTAssertTrue(toastd.process.isRunning)
     }
 
+    func testToastShowingWhenItsOutputTurnsScale2IsRedrawnAtScale2() throws {
+        let stage = try Stage.makePrivate()
+        let second = try stage.createOutput()
+        try stage.swaymsg("focus", "output", second)
+        let toastd = try ToastdProcess(stage: stage, environment: ["WAYLAND_DEBUG": "1"])
+        _ = try sendForID(toastd, ["-t", "0", "Scale changes under me"])
+        let atScale1 = try waitForSteadyToast(stage, output: second, background: try stage.screenshot(output: second).pixel(0, 0))
+        let surface = try XCTUnwrap(WaylandLog(toastd.log).layerSurfaces.last)
+        XCTAssertTrue(WaylandLog(toastd.log).has(request: "wl_surface@\(surface.surface).set_buffer_scale(1)"))
+
+        try stage.swaymsg("output", second, "scale", "2")
+        // The same surface, now drawn with twice the pixels.
+        let redrawn = waitUntil(timeout: 10) {
+            WaylandLog(toastd.log).has(request: "wl_surface@\(surface.surface).set_buffer_scale(2)")
+        }
+        XCTAssertTrue(redrawn, "the toast stayed at buffer scale 1 on a scale-2 output: \(toastd.log.suffix(1500))")
+        XCTAssertTrue(WaylandLog(toastd.log).has(requestMatching: #"create_buffer\(new id wl_buffer@\d+, 0, 720, "#))
+        let (shot, sharp) = try stage.waitForScreenshot(output: second) { $0.rgb != atScale1.rgb }
+        XCTAssertTrue(sharp, "nothing changed on screen; kept at \(stage.keep(shot, name: "overlay-rescaled"))")
+        XCTAssertTrue(toastd.process.isRunning)
+    }
+
     func testPinnedOutputWinsOverTheFocusedOne() throws {
         let stage = try Stage.makePrivate()
         let second = try stage.createOutput()
