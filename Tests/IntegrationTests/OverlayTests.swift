@@ -162,7 +162,7 @@ final class OverlayTests: XCTestCase {
 
     // MARK: - Outputs
 
-    func testToastOnAScale2OutputIsDrawnAtScale2AndTheDaemonOutlivesTheOutput() throws {
+    func testToastOnAScale2OutputIsDrawnAtScale2() throws {
         // A second output stays for the stage's life (sway 1.7): a stage of this test's own.
         let stage = try Stage.makePrivate()
         let second = try stage.createOutput()
@@ -196,26 +196,6 @@ final class OverlayTests: XCTestCase {
         XCTAssertFalse(log.has(request: "wl_surface@\(surface.surface).set_buffer_scale(1)"), "drawn at scale 1 too")
         XCTAssertTrue(log.has(requestMatching: #"create_buffer\(new id wl_buffer@\d+, 0, 720, "#), "no 2x buffer")
 
-        // Take the output away while the toast shows. sway 1.7 cannot unplug a headless output and
-        // refuses to disable one ("Failed to commit output"): then the toast stays where it is, and
-        // the daemon must still serve; with a compositor that can, the toast moves to the other output.
-        _ = try? stage.swaymsg("output", second, "disable")
-        let outputs = try stage.swaymsgJSON(type: "get_outputs") as? [[String: Any]] ?? []
-        let stillActive = outputs.contains { $0["name"] as? String == second && $0["active"] as? Bool == true }
-        XCTAssertTrue(toastd.process.isRunning, "toastd died when \(second) was disabled: \(toastd.log.suffix(2000))")
-        XCTAssertEqual(try listedToasts(toastd).map(\.summary), ["Sharp at scale two"])
-        if stillActive {
-            // The surface stays on HEADLESS-2; close it so the next toast gets a new surface.
-            XCTAssertTrue(try toastd.toast(["dismiss", "--all"]).succeeded)
-            XCTAssertTrue(waitUntil(timeout: 10) { WaylandLog(toastd.log).has(request: "wl_surface@\(surface.surface).destroy()") },
-                          "the dismissed toast's surface stayed")
-        }
-        // A new toast shows on the first output once it has the focus.
-        try stage.swaymsg("focus", "output", stage.output)
-        _ = try sendForID(toastd, ["-t", "0", "Back on the first output"])
-        let (first, moved) = try stage.waitForScreenshot { !$0.isUniform(stage.background) }
-        XCTAssertTrue(moved, "no toast on \(stage.output); kept at \(stage.keep(first, name: "overlay-after-unplug")); toastd: \(toastd.log.suffix(2000))")
-        XCTAssertTrue(toastd.process.isRunning)
     }
 
     func testToastShowingWhenItsOutputTurnsScale2IsRedrawnAtScale2() throws {
@@ -238,6 +218,52 @@ final class OverlayTests: XCTestCase {
         let (shot, sharp) = try stage.waitForScreenshot(output: second) { $0.rgb != atScale1.rgb }
         XCTAssertTrue(sharp, "nothing changed on screen; kept at \(stage.keep(shot, name: "overlay-rescaled"))")
         XCTAssertTrue(toastd.process.isRunning)
+    }
+
+    func testUnpluggingTheOutputUnderAToastMovesItAndTheDaemonServesOn() throws {
+        // sway 1.7 cannot unplug a headless output (and `output NAME disable` fails to commit), so
+        // the outputs here are windows of a nested sway: closing one unplugs that output for real.
+        let stage = try Stage.makePrivate()
+        let nested = try NestedSway(inside: stage)
+        try stage.swaymsg("splitv")  // the next output's window goes below: two full-width strips
+        let second = try nested.createOutput()
+        try nested.swaymsg("output", second, "scale", "2")
+        try nested.swaymsg("focus", "output", second)
+        let background = NestedSway.background
+        let (clear, ready) = try nested.waitForScreenshot(output: second) { $0.isUniform(background) }
+        XCTAssertTrue(ready, "\(second) never showed its background; kept at \(stage.keep(clear, name: "nested-empty"))")
+
+        let toastd = try ToastdProcess(stage: stage, environment: ["WAYLAND_DISPLAY": nested.display, "WAYLAND_DEBUG": "1"])
+        _ = try sendForID(toastd, ["-t", "0", "On the output about to go"])
+        let (shot, shown) = try nested.waitForScreenshot(output: second) { !$0.isUniform(background) }
+        XCTAssertTrue(shown, "no toast on \(second); kept at \(stage.keep(shot, name: "nested-toast")); toastd: \(toastd.log.suffix(1500))")
+        let doomed = try XCTUnwrap(WaylandLog(toastd.log).layerSurfaces.last)
+        XCTAssertTrue(WaylandLog(toastd.log).has(request: "wl_surface@\(doomed.surface).set_buffer_scale(2)"))
+
+        // Unplug the output while the toast shows.
+        try stage.swaymsg("[title=\"wlroots - \(second)\"]", "kill")
+        XCTAssertTrue(waitUntil(timeout: 10) { (try? nested.outputNames()) == [nested.output] }, "\(second) stayed")
+        XCTAssertTrue(waitUntil(timeout: 10) { WaylandLog(toastd.log).has(request: "wl_surface@\(doomed.surface).destroy()") },
+                      "toastd kept the surface of the unplugged output: \(toastd.log.suffix(1500))")
+        XCTAssertTrue(toastd.process.isRunning, "toastd died with the output: \(toastd.log.suffix(1500))")
+        XCTAssertEqual(try listedToasts(toastd).map(\.summary), ["On the output about to go"])
+
+        // The toast is remade on the output that is left, at that output's scale.
+        let (moved, remade) = try nested.waitForScreenshot(output: nested.output) { !$0.isUniform(background) }
+        let kept = stage.keep(moved, name: "nested-after-unplug")
+        XCTAssertTrue(remade, "the toast did not come back on \(nested.output); kept at \(kept); toastd: \(toastd.log.suffix(1500))")
+        let log = WaylandLog(toastd.log)
+        let remaining = try XCTUnwrap(log.layerSurfaces.last)
+        XCTAssertNotEqual(remaining.layer, doomed.layer, "no new surface")
+        XCTAssertTrue(log.has(request: "wl_surface@\(remaining.surface).set_buffer_scale(1)"), "not redrawn at scale 1")
+
+        // And new toasts still come: two boxes in the stack.
+        _ = try sendForID(toastd, ["-t", "0", "Still serving"])
+        let column = moved.width - Self.margin - Self.toastWidth / 2
+        let (two, stacked) = try nested.waitForScreenshot(output: nested.output) {
+            runs(in: $0, column: column, background: background).count == 2
+        }
+        XCTAssertTrue(stacked, "the second toast did not show; kept at \(stage.keep(two, name: "nested-second"))")
     }
 
     func testPinnedOutputWinsOverTheFocusedOne() throws {
@@ -301,6 +327,115 @@ final class OverlayTests: XCTestCase {
 
     private struct Listed: Equatable {
         var id: UInt32, summary: String, urgency: String, ageMs: Int
+    }
+}
+
+/// A sway on the wayland backend running inside a stage's sway: each of its outputs is a window
+/// of the stage, and closing that window unplugs the output for real (its wl_output global goes),
+/// which sway 1.7 cannot do to a headless output. As root it runs as the stage's user, like the
+/// stage's own sway (scripts/stage). Terminated when released.
+private final class NestedSway {
+    static let background = RGB(r: 0x20, g: 0x30, b: 0x40)
+
+    let stage: Stage
+    let process: BackgroundProcess
+    /// Its Wayland socket (absolute path) and IPC socket.
+    let display: String, ipcSocket: String
+    /// Its first output (the wayland backend names them WL-1, WL-2, ...).
+    let output = "WL-1"
+
+    init(inside stage: Stage, timeout: Double = 20) throws {
+        self.stage = stage
+        let directory = stage.directory + "/nested", runtime = directory + "/run"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        chmod(directory, 0o755)
+        chmod(runtime, 0o700)
+        let config = directory + "/sway.config"
+        try """
+            output * bg #\(String(format: "%02x%02x%02x", Self.background.r, Self.background.g, Self.background.b)) solid_color
+            seat * xcursor_theme toastd-transparent 24
+            default_border none
+            gaps inner 0
+            focus_follows_mouse no
+            mouse_warping none
+            xwayland disable
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        chmod(config, 0o644)
+        var argv = ["sway", "-c", config]
+        if getuid() == 0 {
+            let user = ProcessInfo.processInfo.environment["STAGE_USER"] ?? "toastd-stage"
+            guard let entry = getpwnam(user) else { throw StageError.startFailed("no user \(user) for the nested sway") }
+            chown(runtime, entry.pointee.pw_uid, entry.pointee.pw_gid)
+            argv = ["setpriv", "--reuid=\(user)", "--regid=\(user)", "--init-groups"] + argv
+        }
+        ipcSocket = runtime + "/ipc.sock"
+        let environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory,
+            "XDG_RUNTIME_DIR": runtime, "SWAYSOCK": ipcSocket, "WAYLAND_DISPLAY": stage.variables["WAYLAND_DISPLAY"]!,
+            "WLR_BACKENDS": "wayland", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1",
+            "XCURSOR_PATH": stage.directory + "/icons", "LANG": "C.UTF-8",
+        ]
+        process = try BackgroundProcess(argv, environment: environment, stderrLog: directory + "/sway.log")
+        var socket: String?
+        let up = waitUntil(timeout: timeout, interval: 0.02) { [process, ipcSocket, stage] in
+            guard process.isRunning else { return true }
+            socket = (try? FileManager.default.contentsOfDirectory(atPath: runtime))?
+                .first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }.map { runtime + "/" + $0 }
+            guard socket != nil,
+                  (try? stage.run(["swaymsg", "-s", ipcSocket, "-t", "get_outputs"], timeout: 5))?.succeeded == true
+            else { return false }
+            // Its first output is a window of the stage, focused there (the next one opens beside it).
+            return (try? stage.swaymsg("-t", "get_tree"))?.contains("wlroots - WL-1") == true
+        }
+        guard up, process.isRunning, let socket else {
+            process.terminate()
+            throw StageError.startFailed("the nested sway did not come up: \(process.stderrText.suffix(1500))")
+        }
+        display = socket
+    }
+
+    deinit { process.terminate() }
+
+    @discardableResult
+    func swaymsg(_ arguments: String...) throws -> String {
+        let result = try stage.run(["swaymsg", "-s", ipcSocket] + arguments, timeout: 10)
+        guard result.succeeded else {
+            throw SubprocessError.failed(argv: ["swaymsg"] + arguments, status: result.status, stderr: result.stderrText + result.stdoutText)
+        }
+        return result.stdoutText
+    }
+
+    func outputNames() throws -> [String] {
+        let outputs = try JSONSerialization.jsonObject(with: Data(swaymsg("-r", "-t", "get_outputs").utf8)) as? [[String: Any]]
+        return (outputs ?? []).compactMap { $0["name"] as? String }
+    }
+
+    /// Adds an output (a new window of the stage) and returns its name.
+    func createOutput() throws -> String {
+        let before = Set(try outputNames())
+        try swaymsg("create_output")
+        var added: String?
+        waitUntil(timeout: 10) {
+            added = (try? Set(outputNames()).subtracting(before).first) ?? nil
+            return added != nil
+        }
+        guard let added else { throw StageError.startFailed("create_output added no output to the nested sway") }
+        return added
+    }
+
+    func screenshot(output: String) throws -> Image {
+        let result = try stage.run(["grim", "-t", "ppm", "-o", output, "-"], environment: ["WAYLAND_DISPLAY": display], timeout: 20)
+        guard result.succeeded else { throw SubprocessError.failed(argv: ["grim"], status: result.status, stderr: result.stderrText) }
+        return try Image(ppm: result.stdout)
+    }
+
+    func waitForScreenshot(output: String, timeout: Double = 10, until condition: (Image) -> Bool) throws -> (image: Image, held: Bool) {
+        var shot = try screenshot(output: output)
+        let held = try waitUntil(timeout: timeout, interval: 0.02) {
+            shot = try screenshot(output: output)
+            return condition(shot)
+        }
+        return (shot, held)
     }
 }
 
