@@ -86,12 +86,15 @@ final class OverlayTests: XCTestCase {
         let before = try stage.screenshot()
         XCTAssertTrue(before.isUniform(stage.background), "the stage is not clear before the test")
 
-        let sent = try toastd.toast(["-t", "1500", "Short-lived"])
-        XCTAssertTrue(sent.succeeded, sent.stderrText)
+        // Shown without a timeout first, then replaced in place with one (a replacement restarts the
+        // timeout), so a slow screenshot can never miss the toast.
+        let id = try sendForID(toastd, ["-t", "0", "Short-lived"])
         let (shown, appeared) = try stage.waitForScreenshot { $0.rgb != before.rgb }
         XCTAssertTrue(appeared, "the toast never showed; toastd: \(toastd.log.suffix(2000))")
         XCTAssertTrue(shown.differs(in: Rect(x: stage.width - 200, y: 20, width: 100, height: 20), from: before),
                       "not drawn top-right; kept at \(stage.keep(shown, name: "overlay-short-lived"))")
+        let timed = try toastd.toast(["-r", "\(id)", "-t", "800", "Short-lived"])
+        XCTAssertTrue(timed.succeeded, timed.stderrText)
 
         // After the timeout (and the fade), every pixel is back to what was there before.
         let (after, restored) = try stage.waitForScreenshot(timeout: 15) { $0.rgb == before.rgb }
@@ -120,18 +123,18 @@ final class OverlayTests: XCTestCase {
     func testThreeToastsStackApartAndTheCriticalOneStays() throws {
         let stage = try Stage.shared()
         let toastd = try ToastdProcess(stage: stage)
-        let normalTimeout = 3000
+        let normalTimeout = 1000
         // The critical one first: it is the oldest, at the bottom of the stack, and outlives the others.
         let critical = try sendForID(toastd, ["-u", "critical", "Critical stays", "until dismissed"])
-        _ = try sendForID(toastd, ["-t", "\(normalTimeout)", "First normal", "goes away"])
-        _ = try sendForID(toastd, ["-t", "\(normalTimeout)", "Second normal", "goes away too"])
+        let first = try sendForID(toastd, ["-t", "0", "First normal", "goes away"])
+        let second = try sendForID(toastd, ["-t", "0", "Second normal", "goes away too"])
 
         // Three boxes down the toast column, with background between them.
         let column = stage.width - Self.margin - Self.toastWidth / 2
-        let (first, three) = try stage.waitForScreenshot(timeout: 2.5) { shot in
+        let (early, three) = try stage.waitForScreenshot { shot in
             runs(in: shot, column: column, background: stage.background).count == 3
         }
-        XCTAssertTrue(three, "not three boxes: \(runs(in: first, column: column, background: stage.background)); kept at \(stage.keep(first, name: "overlay-stack"))")
+        XCTAssertTrue(three, "not three boxes: \(runs(in: early, column: column, background: stage.background)); kept at \(stage.keep(early, name: "overlay-stack"))")
         let shot = try waitForSteadyToast(stage)
         let kept = stage.keep(shot, name: "overlay-stack")
         let boxes = runs(in: shot, column: column, background: stage.background)
@@ -145,7 +148,12 @@ final class OverlayTests: XCTestCase {
         XCTAssertEqual(boxes.map { redness(of: shot, row: ($0.lowerBound + $0.upperBound) / 2) > 80 }, [false, false, true],
                        "borders (red: critical) top to bottom; kept at \(kept)")
 
-        // The normal ones expire; the critical one stays, alone at the top.
+        // Now the normal ones get their timeout (a replacement in place restarts it): they expire,
+        // and the critical one stays, alone at the top.
+        for (id, summary) in [(first, "First normal"), (second, "Second normal")] {
+            let timed = try toastd.toast(["-r", "\(id)", "-t", "\(normalTimeout)", summary])
+            XCTAssertTrue(timed.succeeded, timed.stderrText)
+        }
         let alone = waitUntil(timeout: 15, interval: 0.1) { (try? listedToasts(toastd).map(\.id)) == [critical] }
         let listed = try listedToasts(toastd)
         XCTAssertTrue(alone, "toast list: \(listed)")
