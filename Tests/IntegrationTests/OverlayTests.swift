@@ -274,16 +274,27 @@ final class OverlayTests: XCTestCase {
         XCTAssertTrue(stacked, "the second toast did not show; kept at \(stage.keep(two, name: "nested-second"))")
     }
 
-    func testPinnedOutputWinsOverTheFocusedOne() throws {
+    func testUnpluggingThePinnedOutputMovesTheToastToTheOneLeft() throws {
         let stage = try Stage.makePrivate()
-        let second = try stage.createOutput()
-        try stage.swaymsg("focus", "output", stage.output)
-        let before = try stage.screenshot(output: second)
-        let toastd = try ToastdProcess(stage: stage, arguments: ["--output", second])
-        _ = try sendForID(toastd, ["-t", "0", "Pinned"])
-        let (shot, shown) = try stage.waitForScreenshot(output: second) { $0.rgb != before.rgb }
-        XCTAssertTrue(shown, "no toast on the pinned \(second); kept at \(stage.keep(shot, name: "overlay-pinned")); toastd: \(toastd.log)")
-        XCTAssertTrue(try stage.screenshot().isUniform(stage.background), "the pinned toast is on the focused output too")
+        let nested = try NestedSway(inside: stage)
+        try stage.swaymsg("splitv")
+        let second = try nested.createOutput()
+        try nested.swaymsg("focus", "output", nested.output)  // the compositor's choice would be WL-1
+        let background = NestedSway.background
+        _ = try nested.waitForScreenshot(output: second) { $0.isUniform(background) }
+
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--output", second],
+                                       environment: ["WAYLAND_DISPLAY": nested.display])
+        _ = try sendForID(toastd, ["-t", "0", "Pinned to the output about to go"])
+        let (shot, shown) = try nested.waitForScreenshot(output: second) { !$0.isUniform(background) }
+        XCTAssertTrue(shown, "no toast on the pinned \(second); kept at \(stage.keep(shot, name: "nested-pinned")); toastd: \(toastd.log)")
+        XCTAssertTrue(try nested.screenshot(output: nested.output).isUniform(background), "the toast is on \(nested.output) too")
+
+        try stage.swaymsg("[title=\"wlroots - \(second)\"]", "kill")
+        let (moved, remade) = try nested.waitForScreenshot(output: nested.output) { !$0.isUniform(background) }
+        XCTAssertTrue(remade, "the toast did not move to \(nested.output); kept at \(stage.keep(moved, name: "nested-pinned-after")); toastd: \(toastd.log)")
+        XCTAssertTrue(toastd.process.isRunning, "toastd died with its pinned output: \(toastd.log)")
+        XCTAssertEqual(try listedToasts(toastd).map(\.summary), ["Pinned to the output about to go"])
     }
 
     // MARK: - Helpers
