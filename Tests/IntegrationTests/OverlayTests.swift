@@ -2,8 +2,9 @@ import Foundation
 import XCTest
 
 /// The overlay (issue #3) against the real daemon on the stage: where toasts are drawn, that they
-/// take neither clicks nor keyboard focus, that they go away completely, how they stack, and how
-/// they follow an output's scale.
+/// take neither clicks nor keyboard focus, that they go away completely, how they stack, how they
+/// follow an output's scale, and what happens when their output is unplugged (a nested sway, since
+/// the stage's headless sway 1.7 cannot unplug or disable an output).
 ///
 /// A click through a toast over a fullscreen window, and the toast being visible over it, is
 /// ToastdOnStageTests.testToastOverFullscreenWindowLetsTheClickThrough; not repeated here.
@@ -75,7 +76,7 @@ final class OverlayTests: XCTestCase {
         let beforeKey = probe.lines.count
         try stage.press(key: "a")
         XCTAssertTrue(probe.waitFor("key PRESS 30", from: beforeKey), "the key went elsewhere: \(probe.lines.suffix(6))")
-        XCTAssertEqual(try stage.screenshot().rgb, shot.rgb, "the toast changed or went away during the test")
+        XCTAssertTrue(try stage.screenshot().rgb == shot.rgb, "the toast changed or went away during the test")
     }
 
     // MARK: - Going away
