@@ -27,7 +27,11 @@ final class Screen {
             if self.hudSurface?.output === output { self.hudSurface = nil }
             self.update()
         }
-        wayland.onOutputsChanged = { [unowned self] in self.update() }
+        wayland.onOutputsChanged = { [unowned self] in
+            // An output's scale may have changed under a surface that stays on it (no enter/leave).
+            for surface in [self.toastSurface, self.hudSurface].compactMap({ $0 }) { self.followScale(of: surface) }
+            self.update()
+        }
     }
 
     /// New look or placement (configuration reload): the overlays are remade with it at once.
@@ -139,15 +143,20 @@ final class Screen {
             self.update()
         }
         surface.onOutputsChanged = { [unowned self, unowned surface] in
-            let scale = surface.entered.compactMap { self.wayland.output(for: $0)?.scale }.max() ?? surface.scale
-            if scale != surface.scale {
-                surface.scale = scale
-                self.update()
-            }
+            if self.followScale(of: surface) { self.update() }
         }
         surface.onFrame = { [unowned self] in
             if self.scene.isAnimating { self.update() }
         }
         return surface
+    }
+
+    /// Sets `surface`'s buffer scale to the largest of the outputs it is on; returns whether it changed.
+    @discardableResult
+    private func followScale(of surface: OverlaySurface) -> Bool {
+        let scale = surface.entered.compactMap { wayland.output(for: $0)?.scale }.max() ?? surface.scale
+        guard scale != surface.scale else { return false }
+        surface.scale = scale
+        return true
     }
 }
