@@ -57,11 +57,14 @@ final class HeadlessSway {
         var environment = ProcessInfo.processInfo.environment
         environment["STAGE_DIR"] = stageDir
         process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
+        // A file, not a pipe: the stage's --owner-pid watcher keeps its stdout open after `start` exits.
+        let outputPath = "\(stageDir).out"
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        process.standardOutput = FileHandle(forWritingAtPath: outputPath)
         try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        return (process.terminationStatus, output.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }
