@@ -80,7 +80,8 @@ final class ControlSessions {
             }
             return .ok
         case .list:
-            return .ok(.toasts(daemon.model.all.map { Requests.info(of: $0, now: now) }))
+            // The model keeps them newest first; `list` answers oldest first (docs/protocol.md), as they stack.
+            return .ok(.toasts(daemon.model.all.reversed().map { Requests.info(of: $0, now: now) }))
         case .history:
             return .ok(.toasts(daemon.model.history.map { Requests.info(of: $0.notification, now: now, reason: $0.reason) }))
         case .restore:
