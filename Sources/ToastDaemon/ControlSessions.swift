@@ -105,7 +105,8 @@ final class ControlSessions {
             }
             return .ok(.dnd(daemon.model.doNotDisturb))
         case .version:
-            return .ok(.version(VersionInfo(daemon: "toastd \(Daemon.version)")))
+            // Just the number: clients print "toastd 0.1.0 (protocol 1)" themselves (docs/protocol.md).
+            return .ok(.version(VersionInfo(daemon: Daemon.version)))
         case .subscribe(.all):
             sessions[client]?.subscribedToAll = true
             return .ok
