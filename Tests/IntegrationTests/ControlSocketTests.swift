@@ -243,6 +243,67 @@ final class ControlSocketTests: XCTestCase {
         assertServes(path, "after 100 clients")
     }
 
+    // MARK: - Events, subscriptions, spinners
+
+    /// `subscribe` with `all` hears every toast's action and closed events, whoever sent it;
+    /// `subscribe` by an id that is not showing is `not_found`.
+    func testSubscribeHearsEveryToastsEvents() throws {
+        let stage = try Stage.shared()
+        let path = try socketPath()
+        let daemon = try stage.startToastd(socket: path)
+        defer { daemon.terminate() }
+        let watcher = try UnixClient(path: path)
+        XCTAssertEqual(errorCode(try watcher.request(#"{"v":1,"request":"subscribe","ids":[4000000000]}"#)), "not_found")
+        XCTAssertEqual(try watcher.request(#"{"v":1,"request":"subscribe","all":true}"#)?["ok"] as? Bool, true)
+
+        let sender = try UnixClient(path: path)
+        let notify = try sender.request(#"{"v":1,"request":"notify","summary":"Choose","expire_ms":0,"#
+                                        + #""actions":[{"key":"yes","label":"Yes"},{"key":"no","label":"No"}]}"#)
+        let id = try XCTUnwrap(notify?["id"] as? Int, "\(String(describing: notify))")
+        let invoked = try stage.toast(["action", String(id), "yes"], socket: path)
+        XCTAssertEqual(invoked.status, 0, invoked.stderrText)
+        let action = watcher.readObject()
+        XCTAssertEqual(action?["event"] as? String, "action", "\(String(describing: action))")
+        XCTAssertEqual(action?["id"] as? Int, id)
+        XCTAssertEqual(action?["key"] as? String, "yes")
+        let closed = watcher.readObject()
+        XCTAssertEqual(closed?["event"] as? String, "closed", "\(String(describing: closed))")
+        XCTAssertEqual(closed?["id"] as? Int, id)
+        XCTAssertEqual(closed?["reason"] as? String, "dismissed")
+        XCTAssertNil(sender.readLine(timeout: 0.1), "the sender did not ask for events (no wait)")
+
+        let short = try stage.toast(["-p", "-t", "50", "Short"], socket: path)
+        let expired = watcher.readObject()
+        XCTAssertEqual(expired?["id"] as? Int, Int(short.stdoutText.trimmingCharacters(in: .newlines)))
+        XCTAssertEqual(expired?["reason"] as? String, "expired", "\(String(describing: expired))")
+    }
+
+    /// A spinner without `detach` belongs to its connection: `loading_stop` from elsewhere stops it
+    /// and the daemon hangs up on the owner (so a blocked `toast loading start` exits 0).
+    /// Stopping an unknown key is `not_found`.
+    func testLoadingStopFromElsewhereReleasesTheOwner() throws {
+        let stage = try Stage.shared()
+        let path = try socketPath()
+        let daemon = try stage.startToastd(socket: path)
+        defer { daemon.terminate() }
+        let other = try UnixClient(path: path)
+        XCTAssertEqual(errorCode(try other.request(#"{"v":1,"request":"loading_stop","key":"nothing"}"#)), "not_found")
+
+        let owner = try UnixClient(path: path)
+        XCTAssertEqual(try owner.request(#"{"v":1,"request":"loading_start","key":"sync","label":"Syncing"}"#)?["ok"] as? Bool, true)
+        XCTAssertEqual(try other.request(#"{"v":1,"request":"loading_stop","key":"sync"}"#)?["ok"] as? Bool, true)
+        XCTAssertTrue(owner.waitForHangUp(), "the owner of a stopped spinner stays connected")
+
+        let blocked = try stage.spawn([try stage.binary("toast"), "loading", "start", "upload"],
+                                      environment: ["TOASTD_SOCKET": path])
+        let stopped = try waitUntil(timeout: 10) {
+            try stage.toast(["loading", "stop", "upload"], socket: path).succeeded
+        }
+        XCTAssertTrue(stopped, "toast loading stop never found the key: \(blocked.stderrText)")
+        XCTAssertEqual(blocked.waitForExit(timeout: 10), 0, "toast loading start: \(blocked.stderrText)")
+        XCTAssertTrue(daemon.isRunning, daemon.stderrText)
+    }
+
     // MARK: - No daemon, two daemons, a dead daemon
 
     func testToastWithoutDaemonSaysHowToStartItAndExits69() throws {
