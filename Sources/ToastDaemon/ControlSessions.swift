@@ -111,6 +111,10 @@ final class ControlSessions {
             sessions[client]?.subscribedToAll = true
             return .ok
         case .subscribe(.ids(let ids)):
+            let missing = ids.filter { daemon.model.notification(id: $0) == nil }
+            if !missing.isEmpty {
+                return .error(ProtocolError(.notFound, "no toast \(missing.map(String.init).joined(separator: ", ")) is showing"))
+            }
             sessions[client]?.subscribedIDs.formUnion(ids)
             return .ok
         case .hud(let params):
