@@ -134,7 +134,16 @@ final class ControlSessions {
                 return .error(Requests.protocolError(error))
             }
         case .loadingStop(let key):
-            daemon.model.loadingStop(key: key)
+            let stopped = daemon.model.hud.loadingKeys.first { $0.key == key }
+            guard daemon.model.loadingStop(key: key) else {
+                return .error(ProtocolError(.notFound, "no loading spinner '\(key)' is running"))
+            }
+            // A spinner without detach belongs to its connection: stopped from elsewhere, the owner is
+            // released (its blocked `toast loading start KEY` sees the hang-up and exits 0).
+            if let stopped, !stopped.isDetached, case .socket(let number)? = stopped.owner,
+               ControlServer.ClientID(number) != client {
+                server.closeAfterFlush(ControlServer.ClientID(number))
+            }
             return .ok
         }
     }
