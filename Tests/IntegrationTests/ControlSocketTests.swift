@@ -168,6 +168,42 @@ final class ControlSocketTests: XCTestCase {
                        "no bad line made a toast")
     }
 
+    /// The line limit is 65536 bytes, newline excluded: a request of exactly that length is served,
+    /// one byte more is `line_too_long`, and the line after it is read from the right place.
+    func testLineLimitIsExactly64KiB() throws {
+        let stage = try Stage.shared()
+        let path = try socketPath()
+        let daemon = try stage.startToastd(socket: path)
+        defer { daemon.terminate() }
+        let client = try UnixClient(path: path)
+        let head = #"{"v":1,"request":"dnd","mode":"status""#
+        let atLimit = head + String(repeating: " ", count: 65536 - head.utf8.count - 1) + "}"
+        XCTAssertEqual(atLimit.utf8.count, 65536)
+        XCTAssertEqual(try client.request(atLimit)?["dnd"] as? Bool, false, "a line of exactly 65536 bytes")
+        let overLimit = head + String(repeating: " ", count: 65536 - head.utf8.count) + "}"
+        try client.send(overLimit + "\n" + #"{"v":1,"request":"dnd","mode":"on"}"# + "\n")
+        XCTAssertEqual(errorCode(client.readObject()), "line_too_long")
+        XCTAssertEqual(client.readObject()?["dnd"] as? Bool, true, "the request after a long line")
+    }
+
+    /// A client that sends requests and never reads the replies is dropped once they pile up;
+    /// the daemon does not grow or stall, and serves everyone else.
+    func testAClientThatNeverReadsIsDropped() throws {
+        let stage = try Stage.shared()
+        let path = try socketPath()
+        let daemon = try stage.startToastd(socket: path)
+        defer { daemon.terminate() }
+        let greedy = try UnixClient(path: path)
+        let chunk = Array(String(repeating: Self.version + "\n", count: 1000).utf8)
+        var hungUp = false
+        for _ in 0..<400 where !hungUp {  // up to 11 MB of requests, 28 MB of replies
+            do { try greedy.send(chunk) } catch { hungUp = true }
+        }
+        XCTAssertTrue(hungUp, "toastd kept queueing replies for a client that never reads")
+        assertServes(path, "after dropping a client that never reads")
+        XCTAssertTrue(daemon.isRunning, daemon.stderrText)
+    }
+
     /// Several requests in one write, a request split over many writes, blank and CRLF lines:
     /// exactly one reply per request, in order.
     func testFramingOneReplyPerRequestInOrder() throws {
