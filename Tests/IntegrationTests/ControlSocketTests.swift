@@ -279,6 +279,26 @@ final class ControlSocketTests: XCTestCase {
         assertServes(path, "after 100 clients")
     }
 
+    /// At most 128 clients at once: the next is answered `busy` and hung up on; when one leaves,
+    /// a new client is served again.
+    func testClientsBeyondTheLimitAreToldBusy() throws {
+        let stage = try Stage.shared()
+        let path = try socketPath()
+        let daemon = try stage.startToastd(socket: path)
+        defer { daemon.terminate() }
+        var clients = try (0..<128).map { _ in try UnixClient(path: path) }
+        XCTAssertEqual(try clients[127].request(Self.version)?["ok"] as? Bool, true, "the 128th client")
+        let extra = try UnixClient(path: path)
+        XCTAssertEqual(errorCode(extra.readObject()), "busy", "the 129th client")
+        XCTAssertTrue(extra.waitForHangUp())
+        clients.removeFirst().close()
+        XCTAssertTrue(waitUntil(timeout: 10) {
+            guard let client = try? UnixClient(path: path) else { return false }
+            return (try? client.request(Self.version))??["ok"] as? Bool == true
+        }, "no room again after a client left")
+        XCTAssertEqual(try clients[0].request(Self.version)?["ok"] as? Bool, true)
+    }
+
     // MARK: - Events, subscriptions, spinners
 
     /// `subscribe` with `all` hears every toast's action and closed events, whoever sent it;
