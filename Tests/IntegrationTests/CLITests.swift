@@ -104,6 +104,19 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(shown["category"] as? String, "im.received")
     }
 
+    func testTextRoundTripsExactly() throws {
+        let summary = "Grüße — 🎉 \"quoted\" back\\slash"
+        let body = "two\nlines\tand a tab, \u{2028}separator, <b>markup</b> & ampersand"
+        let id = try ok("-p", "-t", "0", "-a", "Ünïcødé app", summary, body)
+        let shown = try XCTUnwrap(try toasts().first)
+        XCTAssertEqual(shown["id"] as? Int, Int(id))
+        XCTAssertEqual(shown["summary"] as? String, summary)
+        XCTAssertEqual(shown["body"] as? String, body)
+        XCTAssertEqual(shown["app_name"] as? String, "Ünïcødé app")
+        let table = try ok("list")
+        XCTAssertEqual(table.split(separator: "\n").count, 2, "control characters must not break the table: \(table)")
+    }
+
     func testPrintIDPrintsOnlyTheIDAndIDsAreDistinct() throws {
         let first = try ok("-p", "-t", "0", "One")
         let second = try ok("--print-id", "-t", "0", "Two")
