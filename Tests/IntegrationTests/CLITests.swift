@@ -205,6 +205,16 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(waiting.waitForExit(timeout: 10), 3)
     }
 
+    func testWaitingClientReportsADaemonThatGoesAway() throws {
+        let waiting = try spawnToast(["-w", "-p", "-t", "0", "Orphan"])
+        XCTAssertNotNil(waiting.waitForLine(matching: "^[0-9]+$"), waiting.stderrText)
+        XCTAssertEqual(daemon.terminate(), 0, daemon.stderrText)
+        XCTAssertEqual(waiting.waitForExit(timeout: 10), 76, "toast --wait after toastd exited: \(waiting.stderrText)")
+        XCTAssertTrue(waiting.stderrText.contains("toastd closed the connection"), waiting.stderrText)
+        XCTAssertNil(waiting.waitForLine(from: 1, deadline: .after(5)) { _ in true },
+                     "nothing but the id on stdout: \(waiting.lines)")
+    }
+
     func testActionWithoutKeyInvokesTheDefaultAction() throws {
         let waiting = try spawnToast(["-p", "-t", "0", "-A", "default=Open", "-A", "skip=Skip", "Click me"])
         let id = try XCTUnwrap(waiting.waitForLine(matching: "^[0-9]+$"), waiting.stderrText)
