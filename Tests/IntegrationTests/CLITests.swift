@@ -283,6 +283,17 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(try ok("dnd", "toggle"), "on")
         XCTAssertEqual(try ok("dnd", "off"), "off")
         XCTAssertEqual(try ok("dnd", "status"), "off")
+        // While it is on, normal toasts wait unseen (listed, no age: never shown); critical ones show.
+        XCTAssertEqual(try ok("dnd", "on"), "on")
+        let quiet = try ok("-p", "-t", "0", "Quiet")
+        let loud = try ok("-p", "-t", "0", "-u", "critical", "Loud")
+        var list = try toasts()
+        XCTAssertNil(list.first { self.id($0) == Int(quiet) }?["age_ms"], "a normal toast showed during dnd: \(list)")
+        XCTAssertNotNil(list.first { self.id($0) == Int(loud) }?["age_ms"], "a critical toast is hidden by dnd: \(list)")
+        XCTAssertEqual(try ok("dnd", "off"), "off")
+        list = try toasts()
+        XCTAssertNotNil(list.first { self.id($0) == Int(quiet) }?["age_ms"], "dnd off shows what waited: \(list)")
+
         let bad = try toast("dnd", "maybe")
         XCTAssertEqual(bad.status, 64, "a bad mode is a usage error: \(bad.stderrText)")
     }
