@@ -31,10 +31,14 @@ final class ControlServer {
         }
     }
 
-    private struct Client {
+    /// A class, not a struct: a struct copied out of `clients` to append to `pending` would copy the
+    /// whole queue on every reply (quadratic for a slow reader: seconds of CPU before the drop).
+    private final class Client {
         let fd: Int32
         var pending: [UInt8] = []
         var closeWhenFlushed = false
+
+        init(fd: Int32) { self.fd = fd }
     }
 
     let path: String
@@ -98,7 +102,7 @@ final class ControlServer {
 
     /// Queues `bytes` for the client and writes as much as the socket takes now.
     func send(_ bytes: [UInt8], to id: ClientID) {
-        guard var client = clients[id] else { return }
+        guard let client = clients[id] else { return }
         if client.pending.isEmpty {
             let written = bytes.withUnsafeBytes { write(client.fd, $0.baseAddress, $0.count) }
             if written == bytes.count { return }
@@ -108,16 +112,14 @@ final class ControlServer {
             client.pending.append(contentsOf: bytes)
         }
         if client.pending.count > limits.maxQueuedBytes { drop(id); return }
-        clients[id] = client
         loop.modify(fd: client.fd, events: UInt32(EPOLLIN.rawValue | EPOLLOUT.rawValue))
     }
 
     /// Closes the client once everything queued for it is written (used after a fatal protocol error).
     func closeAfterFlush(_ id: ClientID) {
-        guard var client = clients[id] else { return }
+        guard let client = clients[id] else { return }
         if client.pending.isEmpty { drop(id); return }
         client.closeWhenFlushed = true
-        clients[id] = client
     }
 
     /// Closes the client now.
@@ -181,14 +183,13 @@ final class ControlServer {
     }
 
     private func flush(_ id: ClientID) {
-        guard var client = clients[id] else { return }
+        guard let client = clients[id] else { return }
         let written = client.pending.withUnsafeBytes { write(client.fd, $0.baseAddress, $0.count) }
         if written < 0 {
             if errno != EAGAIN && errno != EWOULDBLOCK { drop(id) }
             return
         }
         client.pending.removeFirst(written)
-        clients[id] = client
         if client.pending.isEmpty {
             if client.closeWhenFlushed { drop(id); return }
             loop.modify(fd: client.fd, events: UInt32(EPOLLIN.rawValue))

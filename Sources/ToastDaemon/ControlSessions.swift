@@ -80,7 +80,8 @@ final class ControlSessions {
             }
             return .ok
         case .list:
-            return .ok(.toasts(daemon.model.all.map { Requests.info(of: $0, now: now) }))
+            // The model keeps them newest first; `list` answers oldest first (docs/protocol.md), as they stack.
+            return .ok(.toasts(daemon.model.all.reversed().map { Requests.info(of: $0, now: now) }))
         case .history:
             return .ok(.toasts(daemon.model.history.map { Requests.info(of: $0.notification, now: now, reason: $0.reason) }))
         case .restore:
@@ -104,11 +105,16 @@ final class ControlSessions {
             }
             return .ok(.dnd(daemon.model.doNotDisturb))
         case .version:
-            return .ok(.version(VersionInfo(daemon: "toastd \(Daemon.version)")))
+            // Just the number: clients print "toastd 0.1.0 (protocol 1)" themselves (docs/protocol.md).
+            return .ok(.version(VersionInfo(daemon: Daemon.version)))
         case .subscribe(.all):
             sessions[client]?.subscribedToAll = true
             return .ok
         case .subscribe(.ids(let ids)):
+            let missing = ids.filter { daemon.model.notification(id: $0) == nil }
+            if !missing.isEmpty {
+                return .error(ProtocolError(.notFound, "no toast \(missing.map(String.init).joined(separator: ", ")) is showing"))
+            }
             sessions[client]?.subscribedIDs.formUnion(ids)
             return .ok
         case .hud(let params):
@@ -128,7 +134,16 @@ final class ControlSessions {
                 return .error(Requests.protocolError(error))
             }
         case .loadingStop(let key):
-            daemon.model.loadingStop(key: key)
+            let stopped = daemon.model.hud.loadingKeys.first { $0.key == key }
+            guard daemon.model.loadingStop(key: key) else {
+                return .error(ProtocolError(.notFound, "no loading spinner '\(key)' is running"))
+            }
+            // A spinner without detach belongs to its connection: stopped from elsewhere, the owner is
+            // released (its blocked `toast loading start KEY` sees the hang-up and exits 0).
+            if let stopped, !stopped.isDetached, case .socket(let number)? = stopped.owner,
+               ControlServer.ClientID(number) != client {
+                server.closeAfterFlush(ControlServer.ClientID(number))
+            }
             return .ok
         }
     }

@@ -1,0 +1,327 @@
+import Foundation
+import XCTest
+
+/// The `toast` CLI against a real toastd on the stage: every flag and verb, round-tripped through
+/// the daemon and read back with `toast list --json` / `toast history --json`.
+final class CLITests: XCTestCase {
+    private var stage: Stage!
+    private var daemon: BackgroundProcess!
+    private var socket: String!
+
+    override func setUpWithError() throws {
+        stage = try Stage.shared()
+        socket = "\(stage.runtimeDirectory)/cli-\(UUID().uuidString.prefix(8)).sock"
+        daemon = try stage.startToastd(socket: socket)
+    }
+
+    override func tearDown() {
+        daemon?.terminate()
+        daemon = nil
+    }
+
+    // MARK: - Helpers
+
+    private func toast(_ arguments: String...) throws -> CommandResult {
+        try stage.toast(arguments, socket: socket)
+    }
+
+    /// `toast ARGS`, which must succeed; returns stdout without the final newline.
+    @discardableResult
+    private func ok(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let result = try stage.toast(arguments, socket: socket)
+        XCTAssertEqual(result.status, 0, "toast \(arguments) failed: \(result.stderrText); toastd: \(daemon.stderrText)",
+                       file: file, line: line)
+        return result.stdoutText.trimmingCharacters(in: .newlines)
+    }
+
+    /// A `toast ARGS` left running (for --wait); its stdout is read line by line.
+    private func spawnToast(_ arguments: [String]) throws -> BackgroundProcess {
+        try stage.spawn([try stage.binary("toast")] + arguments, environment: ["TOASTD_SOCKET": socket])
+    }
+
+    /// The toasts `toast list --json` (or `history --json`) prints.
+    private func toasts(_ verb: String = "list", file: StaticString = #filePath, line: UInt = #line) throws -> [[String: Any]] {
+        let out = try ok(verb, "--json", file: file, line: line)
+        let parsed = try JSONSerialization.jsonObject(with: Data(out.utf8))
+        return try XCTUnwrap(parsed as? [[String: Any]], "\(verb) --json printed no array: \(out)", file: file, line: line)
+    }
+
+    private func id(_ toast: [String: Any]) -> Int? { toast["id"] as? Int }
+
+    // MARK: - Sending
+
+    func testShortFlagsRoundTripThroughListJSON() throws {
+        try checkEveryFieldRoundTrips(
+            ["-p", "-u", "critical", "-t", "0", "-i", "dialog-information", "-a", "Builder",
+             "-c", "transfer.complete", "-h", "string:sound-name:bell", "--tag", "build-7", "--value", "40",
+             "-A", "open=Open log", "-A", "Later", "Build done", "in 42 s"])
+    }
+
+    func testLongFlagsRoundTripThroughListJSON() throws {
+        try checkEveryFieldRoundTrips(
+            ["--print-id", "--urgency", "critical", "--expire-time", "0", "--icon", "dialog-information",
+             "--app-name", "Builder", "--category", "transfer.complete", "--hint", "string:sound-name:bell",
+             "--tag", "build-7", "--value", "40", "--action", "open=Open log", "--action", "Later",
+             "Build done", "in 42 s"])
+    }
+
+    /// Sends a toast with every field (its -A makes it wait), checks `list --json`, then invokes
+    /// the `open` action with `toast action`: the waiting `toast` prints `open` and exits 0.
+    private func checkEveryFieldRoundTrips(_ arguments: [String]) throws {
+        let waiting = try spawnToast(arguments)
+        let idLine = try XCTUnwrap(waiting.waitForLine(matching: "^[0-9]+$"),
+                                   "-p printed no id: \(waiting.stderrText); toastd: \(daemon.stderrText)")
+        let id = try XCTUnwrap(Int(idLine))
+
+        let list = try toasts()
+        XCTAssertEqual(list.count, 1, "\(list)")
+        let shown = try XCTUnwrap(list.first)
+        XCTAssertEqual(self.id(shown), id)
+        XCTAssertEqual(shown["summary"] as? String, "Build done")
+        XCTAssertEqual(shown["body"] as? String, "in 42 s")
+        XCTAssertEqual(shown["app_name"] as? String, "Builder")
+        XCTAssertEqual(shown["icon"] as? String, "dialog-information")
+        XCTAssertEqual(shown["urgency"] as? String, "critical")
+        XCTAssertEqual(shown["category"] as? String, "transfer.complete")
+        XCTAssertEqual(shown["tag"] as? String, "build-7")
+        XCTAssertEqual(shown["value"] as? Int, 40)
+        let actions = try XCTUnwrap(shown["actions"] as? [[String: String]], "\(shown)")
+        XCTAssertEqual(actions, [["key": "open", "label": "Open log"], ["key": "1", "label": "Later"]])
+
+        XCTAssertTrue(waiting.isRunning, "-A implies --wait, yet toast exited: \(waiting.stderrText)")
+        try ok("action", String(id), "open")
+        XCTAssertNotNil(waiting.waitForLine(from: 1, deadline: .after(10)) { $0 == "open" },
+                        "the waiting toast did not print the action key: \(waiting.lines) \(waiting.stderrText)")
+        XCTAssertEqual(waiting.waitForExit(timeout: 10), 0, waiting.stderrText)
+        XCTAssertTrue(try toasts().isEmpty, "an invoked action closes the toast")
+    }
+
+    func testHintsSetUrgencyAndCategoryWhenNoFlagDoes() throws {
+        let id = try ok("-p", "-t", "0", "-h", "byte:urgency:0", "-h", "string:category:im.received", "Hinted")
+        let shown = try XCTUnwrap(try toasts().first)
+        XCTAssertEqual(shown["id"] as? Int, Int(id))
+        XCTAssertEqual(shown["urgency"] as? String, "low")
+        XCTAssertEqual(shown["category"] as? String, "im.received")
+    }
+
+    func testTextRoundTripsExactly() throws {
+        let summary = "Grüße — 🎉 \"quoted\" back\\slash"
+        let body = "two\nlines\tand a tab, \u{2028}separator, <b>markup</b> & ampersand"
+        let id = try ok("-p", "-t", "0", "-a", "Ünïcødé app", summary, body)
+        let shown = try XCTUnwrap(try toasts().first)
+        XCTAssertEqual(shown["id"] as? Int, Int(id))
+        XCTAssertEqual(shown["summary"] as? String, summary)
+        XCTAssertEqual(shown["body"] as? String, body)
+        XCTAssertEqual(shown["app_name"] as? String, "Ünïcødé app")
+        let table = try ok("list")
+        XCTAssertEqual(table.split(separator: "\n").count, 2, "control characters must not break the table: \(table)")
+    }
+
+    func testPrintIDPrintsOnlyTheIDAndIDsAreDistinct() throws {
+        let first = try ok("-p", "-t", "0", "One")
+        let second = try ok("--print-id", "-t", "0", "Two")
+        XCTAssertNotNil(UInt32(first), "not an id: \(first)")
+        XCTAssertNotNil(UInt32(second), "not an id: \(second)")
+        XCTAssertNotEqual(first, second)
+        XCTAssertEqual(try ok("-t", "0", "Three"), "", "without -p, toast prints nothing")
+        // `list` is oldest first (docs/protocol.md).
+        XCTAssertEqual(try toasts().map { $0["summary"] as? String }, ["One", "Two", "Three"])
+    }
+
+    func testReplaceIDReplacesInPlace() throws {
+        let id = try ok("-p", "-t", "0", "Before")
+        let other = try ok("-p", "-t", "0", "Bystander")
+        XCTAssertEqual(try ok("-p", "-r", id, "-t", "0", "After"), id, "-r keeps the id")
+        XCTAssertEqual(try ok("-p", "--replace-id", id, "-t", "0", "After again"), id)
+        let list = try toasts()
+        XCTAssertEqual(list.map { self.id($0) }, [Int(id), Int(other)], "replaced in place, not added: \(list)")
+        XCTAssertEqual(list.first?["summary"] as? String, "After again")
+        XCTAssertFalse(list.contains { $0["summary"] as? String == "Before" })
+    }
+
+    func testReplaceIDOfAClosedToastShowsANewOne() throws {
+        let id = try ok("-p", "-t", "0", "Gone")
+        try ok("dismiss", id)
+        let new = try ok("-p", "-r", id, "-t", "0", "Fresh")
+        XCTAssertEqual(try toasts().map { $0["summary"] as? String }, ["Fresh"])
+        XCTAssertNotNil(UInt32(new))
+    }
+
+    func testTagReplacesTheToastWithTheSameTag() throws {
+        let id = try ok("-p", "-t", "0", "--tag", "volume", "--value", "20", "Volume")
+        XCTAssertEqual(try ok("-p", "-t", "0", "--tag", "volume", "--value", "30", "Volume"), id)
+        let untagged = try ok("-p", "-t", "0", "Volume")
+        XCTAssertNotEqual(untagged, id, "no tag: a new toast")
+        let list = try toasts()
+        XCTAssertEqual(list.count, 2, "\(list)")
+        let tagged = try XCTUnwrap(list.first { self.id($0) == Int(id) })
+        XCTAssertEqual(tagged["value"] as? Int, 30)
+        XCTAssertEqual(tagged["tag"] as? String, "volume")
+    }
+
+    // MARK: - Waiting
+
+    func testWaitReturnsAfterExpiryWithTheReason() throws {
+        let result = try toast("-w", "-t", "100", "Short lived")
+        XCTAssertEqual(result.stdoutText, "expired\n", result.stderrText)
+        XCTAssertEqual(result.status, 2, "exit status of an expired toast")
+        XCTAssertTrue(try toasts().isEmpty)
+        let history = try toasts("history")
+        XCTAssertEqual(history.first?["reason"] as? String, "expired", "\(history)")
+    }
+
+    func testWaitWithPrintIDPrintsTheIDFirstThenTheReason() throws {
+        let result = try toast("-w", "-p", "--expire-time", "100", "Counted")
+        let lines = result.stdoutText.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 2, result.stdoutText)
+        XCTAssertNotNil(lines.first.flatMap { UInt32($0) }, result.stdoutText)
+        XCTAssertEqual(lines.last, "expired")
+        XCTAssertEqual(result.status, 2)
+    }
+
+    func testDismissClosesAndTheWaitingClientSeesDismissed() throws {
+        let waiting = try spawnToast(["-w", "-p", "-t", "0", "Dismiss me"])
+        let id = try XCTUnwrap(waiting.waitForLine(matching: "^[0-9]+$"), waiting.stderrText)
+        try ok("dismiss", id)
+        XCTAssertNotNil(waiting.waitForLine(startingWith: "dismissed", from: 1),
+                        "\(waiting.lines) \(waiting.stderrText)")
+        XCTAssertEqual(waiting.waitForExit(timeout: 10), 3, "exit status of a dismissed toast")
+        XCTAssertTrue(try toasts().isEmpty)
+
+        let again = try toast("dismiss", id)
+        XCTAssertEqual(again.status, 1, "dismissing a closed toast is an error")
+        XCTAssertTrue(again.stderrText.hasPrefix("toast: not_found: "), again.stderrText)
+    }
+
+    func testDismissAllClosesEveryToast() throws {
+        let waiting = try spawnToast(["--wait", "-p", "-t", "0", "One of many"])
+        XCTAssertNotNil(waiting.waitForLine(matching: "^[0-9]+$"), waiting.stderrText)
+        try ok("-t", "0", "Two")
+        try ok("-t", "0", "-u", "critical", "Three")
+        XCTAssertEqual(try toasts().count, 3)
+        try ok("dismiss", "--all")
+        XCTAssertTrue(try toasts().isEmpty)
+        XCTAssertNotNil(waiting.waitForLine(startingWith: "dismissed", from: 1), "\(waiting.lines)")
+        XCTAssertEqual(waiting.waitForExit(timeout: 10), 3)
+    }
+
+    func testWaitingClientReportsADaemonThatGoesAway() throws {
+        let waiting = try spawnToast(["-w", "-p", "-t", "0", "Orphan"])
+        XCTAssertNotNil(waiting.waitForLine(matching: "^[0-9]+$"), waiting.stderrText)
+        XCTAssertEqual(daemon.terminate(), 0, daemon.stderrText)
+        XCTAssertEqual(waiting.waitForExit(timeout: 10), 76, "toast --wait after toastd exited: \(waiting.stderrText)")
+        XCTAssertTrue(waiting.stderrText.contains("toastd closed the connection"), waiting.stderrText)
+        XCTAssertNil(waiting.waitForLine(from: 1, deadline: .after(5)) { _ in true },
+                     "nothing but the id on stdout: \(waiting.lines)")
+    }
+
+    func testActionWithoutKeyInvokesTheDefaultAction() throws {
+        let waiting = try spawnToast(["-p", "-t", "0", "-A", "default=Open", "-A", "skip=Skip", "Click me"])
+        let id = try XCTUnwrap(waiting.waitForLine(matching: "^[0-9]+$"), waiting.stderrText)
+        let unknown = try toast("action", id, "nope")
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertTrue(unknown.stderrText.contains("not_found"), unknown.stderrText)
+        XCTAssertTrue(waiting.isRunning, "a rejected action must not end the wait")
+        try ok("action", id)
+        XCTAssertNotNil(waiting.waitForLine(startingWith: "default", from: 1), "\(waiting.lines)")
+        XCTAssertEqual(waiting.waitForExit(timeout: 10), 0)
+    }
+
+    // MARK: - History, restore, transient
+
+    func testHistoryListsClosedToastsAndRestoreBringsTheLastBack() throws {
+        let empty = try toast("restore")
+        XCTAssertEqual(empty.status, 1, "restore with an empty history")
+        XCTAssertTrue(empty.stderrText.hasPrefix("toast: not_found: "), empty.stderrText)
+
+        let first = try ok("-p", "-t", "0", "-a", "Mail", "First")
+        let second = try ok("-p", "-t", "0", "-a", "Mail", "Second")
+        let fleeting = try ok("-p", "-t", "0", "-e", "Fleeting")
+        let fleeting2 = try ok("-p", "-t", "0", "--transient", "Fleeting too")
+        try ok("dismiss", first)
+        try ok("dismiss", second, fleeting, fleeting2)
+
+        let history = try toasts("history")
+        XCTAssertEqual(history.map { self.id($0) }, [Int(second), Int(first)],
+                       "newest first, transient toasts not kept: \(history)")
+        XCTAssertEqual(history.first?["summary"] as? String, "Second")
+        XCTAssertEqual(history.first?["app_name"] as? String, "Mail")
+        XCTAssertEqual(history.first?["reason"] as? String, "dismissed")
+
+        let table = try ok("history")
+        let rows = table.split(separator: "\n").map(String.init)
+        XCTAssertEqual(rows.count, 3, table)
+        XCTAssertTrue(rows[0].contains("REASON"), table)
+        XCTAssertTrue(rows[1].hasPrefix(second) && rows[1].contains("Second") && rows[1].contains("dismissed"), table)
+
+        XCTAssertEqual(try ok("restore"), second)
+        let list = try toasts()
+        XCTAssertEqual(list.map { self.id($0) }, [Int(second)])
+        XCTAssertEqual(list.first?["summary"] as? String, "Second")
+        XCTAssertEqual(try toasts("history").map { self.id($0) }, [Int(first)], "restored toasts leave the history")
+    }
+
+    func testListTableShowsTheToasts() throws {
+        XCTAssertEqual(try ok("list").split(separator: "\n").count, 1, "only the header when nothing shows")
+        let id = try ok("-p", "-t", "0", "-u", "low", "-a", "Tabled", "Row summary")
+        let rows = try ok("list").split(separator: "\n").map(String.init)
+        XCTAssertEqual(rows.count, 2, "\(rows)")
+        XCTAssertTrue(rows[0].hasPrefix("ID") && rows[0].contains("SUMMARY"), rows[0])
+        XCTAssertTrue(rows[1].hasPrefix(id + " "), rows[1])
+        for cell in ["low", "Tabled", "Row summary"] { XCTAssertTrue(rows[1].contains(cell), rows[1]) }
+    }
+
+    // MARK: - Do not disturb, version
+
+    func testDoNotDisturbTogglesState() throws {
+        XCTAssertEqual(try ok("dnd"), "off")
+        XCTAssertEqual(try ok("dnd", "status"), "off")
+        XCTAssertEqual(try ok("dnd", "on"), "on")
+        XCTAssertEqual(try ok("dnd", "status"), "on")
+        XCTAssertEqual(try ok("dnd", "on"), "on")
+        XCTAssertEqual(try ok("dnd", "toggle"), "off")
+        XCTAssertEqual(try ok("dnd", "toggle"), "on")
+        XCTAssertEqual(try ok("dnd", "off"), "off")
+        XCTAssertEqual(try ok("dnd", "status"), "off")
+        // While it is on, normal toasts wait unseen (listed, no age: never shown); critical ones show.
+        XCTAssertEqual(try ok("dnd", "on"), "on")
+        let quiet = try ok("-p", "-t", "0", "Quiet")
+        let loud = try ok("-p", "-t", "0", "-u", "critical", "Loud")
+        var list = try toasts()
+        XCTAssertNil(list.first { self.id($0) == Int(quiet) }?["age_ms"], "a normal toast showed during dnd: \(list)")
+        XCTAssertNotNil(list.first { self.id($0) == Int(loud) }?["age_ms"], "a critical toast is hidden by dnd: \(list)")
+        XCTAssertEqual(try ok("dnd", "off"), "off")
+        list = try toasts()
+        XCTAssertNotNil(list.first { self.id($0) == Int(quiet) }?["age_ms"], "dnd off shows what waited: \(list)")
+
+        let bad = try toast("dnd", "maybe")
+        XCTAssertEqual(bad.status, 64, "a bad mode is a usage error: \(bad.stderrText)")
+    }
+
+    func testVersionPrintsBothVersionsAndTheProtocol() throws {
+        let lines = try ok("version").split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 2, "\(lines)")
+        XCTAssertNotNil(lines.first?.range(of: #"^toast [0-9]+\.[0-9]+\.[0-9]+ \(protocol 1\)$"#, options: .regularExpression),
+                        "\(lines)")
+        XCTAssertNotNil(lines.last?.range(of: #"^toastd [0-9]+\.[0-9]+\.[0-9]+ \(protocol 1\)$"#, options: .regularExpression),
+                        "\(lines)")
+    }
+
+    // MARK: - Errors
+
+    func testDaemonErrorsExitOneWithTheCode() throws {
+        let result = try toast("action", "424242", "open")
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderrText.hasPrefix("toast: not_found: "), result.stderrText)
+        XCTAssertEqual(result.stderrText.filter { $0 == "\n" }.count, 1, "one line: \(result.stderrText)")
+    }
+
+    func testBadCommandLinesExit64WithoutTouchingTheDaemon() throws {
+        for arguments in [["-u", "urgent", "x"], ["--value", "101", "x"], ["-h", "int:x", "x"], ["dismiss"],
+                          ["dismiss", "0"], ["--tag", "", "x"]] {
+            let result = try stage.toast(arguments, socket: socket)
+            XCTAssertEqual(result.status, 64, "toast \(arguments): \(result.stderrText)")
+        }
+        XCTAssertTrue(try toasts().isEmpty)
+    }
+}
