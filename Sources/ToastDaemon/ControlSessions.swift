@@ -14,6 +14,8 @@ final class ControlSessions {
 
     private let server: ControlServer
     private var sessions: [ControlServer.ClientID: Session] = [:]
+    /// Connections to close after the current batch of replies (owners of keys stopped from elsewhere).
+    private var ownersToRelease: [ControlServer.ClientID] = []
     unowned var daemon: Daemon!
 
     init(server: ControlServer) {
@@ -55,6 +57,10 @@ final class ControlSessions {
             }
             server.send(reply.encodedLine(), to: client)
         }
+        // After the replies: closing a connection runs onDisconnect, which re-enters the model.
+        let released = ownersToRelease
+        ownersToRelease.removeAll()
+        for owner in released { server.closeAfterFlush(owner) }
         daemon.modelChanged()
     }
 
@@ -128,7 +134,16 @@ final class ControlSessions {
                 return .error(Requests.protocolError(error))
             }
         case .loadingStop(let key):
-            daemon.model.loadingStop(key: key)
+            // An attached key's owner is blocked in `toast loading start`: hang up on it once its
+            // last attached key is stopped from elsewhere, so it exits 0 (docs/protocol.md).
+            let owner = daemon.model.hud.loadingKeys.first { $0.key == key && !$0.isDetached }?.owner
+            guard daemon.model.loadingStop(key: key) else {
+                return .error(ProtocolError(.notFound, "no loading spinner '\(key)' is running"))
+            }
+            if case .socket(let id) = owner, id != UInt64(client),
+               !daemon.model.hud.loadingKeys.contains(where: { $0.owner == owner && !$0.isDetached }) {
+                ownersToRelease.append(ControlServer.ClientID(id))
+            }
             return .ok
         }
     }
