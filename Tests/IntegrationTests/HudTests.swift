@@ -176,16 +176,82 @@ final class HudTests: XCTestCase {
         XCTAssertTrue(hidden, "kept at \(stage.keep(after, name: "spinner-attached"))")
     }
 
-    func testAttachedSpinnerStopsWhenItsClientIsKilled() throws {
+    func testKilledClientsSpinnerStopsAfterTheGraceButADetachedOneStays() throws {
         let stage = try Stage.shared()
         let toastd = try ToastdProcess(stage: stage)
-        let holder = try stage.spawn([try stage.binary("toast"), "loading", "start", "fetch"],
+        // The spinner shows the label of the latest key: "Kept" alone is narrower than "Fetching ...".
+        try expectSuccess(toastd.toast(["loading", "start", "keep", "--label", "Kept", "--detach"]))
+        let (kept, _) = try waitForSettledSpinner(stage, toastd: toastd)
+        let keptBox = try XCTUnwrap(kept.boundingBox(notMatching: stage.background))
+        let holder = try stage.spawn([try stage.binary("toast"), "loading", "start", "fetch", "--label", "Fetching the index"],
                                      environment: ["TOASTD_SOCKET": toastd.socketPath])
-        _ = try waitForSettledSpinner(stage, toastd: toastd)
+        let (fetching, widened) = try stage.waitForScreenshot {
+            ($0.boundingBox(notMatching: stage.background)?.width ?? 0) > keptBox.width
+        }
+        XCTAssertTrue(widened, "the second key's label never showed; kept at \(stage.keep(fetching, name: "spinner-fetch"))")
         holder.terminate()
-        // After the grace period (HUDConfig.loadingGrace, 2 s) the orphaned key stops.
-        let (after, hidden) = try stage.waitForScreenshot(timeout: 10) { $0.isUniform(stage.background) }
-        XCTAssertTrue(hidden, "the orphaned spinner stayed; kept at \(stage.keep(after, name: "spinner-orphan"))")
+        // After the grace period (HUDConfig.loadingGrace, 2 s) the orphaned key stops; the detached one,
+        // whose client left long ago, stays.
+        let (after, reverted) = try stage.waitForScreenshot(timeout: 10) {
+            $0.boundingBox(notMatching: stage.background) == keptBox
+        }
+        XCTAssertTrue(reverted, "the orphaned key did not stop, or the detached one went too; kept at "
+                      + "\(stage.keep(after, name: "spinner-orphan"))")
+    }
+
+    // MARK: - Overflow, toasts beside HUDs, no animations
+
+    func testValueAbove100IsDrawnAsOverflow() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage)
+        try expectSuccess(toastd.toast(["hud", "volume", "150"]))
+        let overflow = RGB(hex: "f0595e")!  // style.hudOverflowColor
+        let (shot, shown) = try stage.waitForScreenshot(timeout: 10) { $0.longestRun(of: overflow, in: $0.bounds) > 0 }
+        XCTAssertTrue(shown, "no overflow drawn for 150; kept at \(stage.keep(shot, name: "hud-150")); toastd: \(toastd.log)")
+        let box = try XCTUnwrap(shot.boundingBox(notMatching: stage.background))
+        let barWidth = Double(box.width - 2 * Self.padding)
+        // Like wob: the part past 100 is drawn again from the left, over the full bar.
+        XCTAssertEqual(Double(shot.longestRun(of: overflow, in: box)) / barWidth, 0.5, accuracy: 0.04)
+        XCTAssertEqual(Double(shot.longestRun(of: Self.barFill, in: box)) / barWidth, 0.5, accuracy: 0.04)
+    }
+
+    func testHudDoesNotMoveTheToastStack() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage)
+        try expectSuccess(toastd.toast(["A toast", "stays where it is", "-t", "0"]))
+        // Settled (faded in): two screenshots in a row agree.
+        var previous: Image?
+        let (toastOnly, shown) = try stage.waitForScreenshot { shot in
+            defer { previous = shot }
+            return !shot.isUniform(stage.background) && previous.map { !shot.differs(in: shot.bounds, from: $0) } == true
+        }
+        XCTAssertTrue(shown, "no toast; toastd: \(toastd.log)")
+        let upperHalf = Rect(x: 0, y: 0, width: stage.width, height: stage.height / 2)
+        try expectSuccess(toastd.toast(["hud", "volume", "30"]))
+        let lowerHalf = Rect(x: 0, y: stage.height / 2, width: stage.width, height: stage.height / 2)
+        let (both, hudShown) = try stage.waitForScreenshot { !$0.isUniform(stage.background, in: lowerHalf) }
+        XCTAssertTrue(hudShown, "no HUD under the toast")
+        XCTAssertFalse(both.differs(in: upperHalf, from: toastOnly),
+                       "the toast stack changed when the HUD came; kept at \(stage.keep(both, name: "hud-and-toast"))")
+    }
+
+    func testNoAnimationsDrawsAtOnceAndTheSpinnerStandsStill() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations"])
+        try expectSuccess(toastd.toast(["loading", "start", "still", "--detach"]))
+        // The first frame is the final one: the box is already at full opacity.
+        let (first, shown) = try stage.waitForScreenshot { !$0.isUniform(stage.background) }
+        XCTAssertTrue(shown, "no spinner; toastd: \(toastd.log)")
+        // No frame loop while it shows: the daemon sleeps like an idle one.
+        let pid = toastd.process.pid
+        XCTAssertTrue(waitForQuiet(pid), "toastd --no-animations keeps waking up while the spinner shows")
+        let before = try contextSwitches(of: pid)
+        let window = ContinuousClock.now
+        waitUntil(timeout: 3, interval: 0.1) { ContinuousClock.now - window >= .seconds(1) }
+        XCTAssertEqual(try contextSwitches(of: pid) - before, 0, "toastd --no-animations animates the spinner")
+        let later = try stage.screenshot()
+        XCTAssertFalse(later.differs(in: later.bounds, from: first),
+                       "the spinner changed without animations; kept at \(stage.keep(later, name: "spinner-still"))")
     }
 
     // MARK: - Idle
@@ -203,14 +269,7 @@ final class HudTests: XCTestCase {
 
         // Quiet first: the counters stop moving (the fade-out's last frames, the log's last writes).
         let pid = toastd.process.pid
-        var last = try contextSwitches(of: pid)
-        var stableSince = ContinuousClock.now
-        let quiet = waitUntil(timeout: 10, interval: 0.05) {
-            guard let now = try? contextSwitches(of: pid) else { return false }
-            if now != last { last = now; stableSince = ContinuousClock.now }
-            return ContinuousClock.now - stableSince >= .milliseconds(500)
-        }
-        XCTAssertTrue(quiet, "toastd never went quiet: \(last) context switches and counting")
+        XCTAssertTrue(waitForQuiet(pid), "toastd never went quiet after the HUD hid")
         let logBefore = toastd.log
         XCTAssertNotNil(logBefore.range(of: #"zwlr_layer_surface_v1@\d+\.destroy\(\)"#, options: .regularExpression),
                         "the HUD's layer surface was not destroyed after it hid")
@@ -281,6 +340,17 @@ final class HudTests: XCTestCase {
             XCTAssertTrue(turned, "step \(step): the spinner stopped turning or faded; kept at "
                           + "\(stage.keep(shot, name: "spinner-keeps-\(step)"))", file: file, line: line)
             reference = shot
+        }
+    }
+
+    /// Waits until `pid`'s context switches stop moving for half a second (what it was doing has ended).
+    private func waitForQuiet(_ pid: pid_t) -> Bool {
+        var last = (try? contextSwitches(of: pid)) ?? -1
+        var stableSince = ContinuousClock.now
+        return waitUntil(timeout: 10, interval: 0.05) {
+            guard let now = try? contextSwitches(of: pid) else { return false }
+            if now != last { last = now; stableSince = ContinuousClock.now }
+            return ContinuousClock.now - stableSince >= .milliseconds(500)
         }
     }
 
