@@ -39,6 +39,28 @@ final class ControlSessions {
         }
     }
 
+    /// Stops loading key `key` (socket `loading_stop` or D-Bus); returns whether it was running.
+    /// An attached key's owner is blocked in `toast loading start`: once its last attached key is stopped
+    /// by someone else it is queued to be hung up on, so that it exits 0 (docs/protocol.md). Call
+    /// `releaseStoppedOwners()` afterwards, outside any reply loop.
+    func stopLoading(key: String, requester: ControlServer.ClientID?) -> Bool {
+        let daemon = self.daemon!
+        let owner = daemon.model.hud.loadingKeys.first { $0.key == key && !$0.isDetached }?.owner
+        guard daemon.model.loadingStop(key: key) else { return false }
+        if case .socket(let id) = owner, id != requester.map(UInt64.init),
+           !daemon.model.hud.loadingKeys.contains(where: { $0.owner == owner && !$0.isDetached }) {
+            ownersToRelease.append(ControlServer.ClientID(id))
+        }
+        return true
+    }
+
+    /// Hangs up on the owners `stopLoading` queued.
+    func releaseStoppedOwners() {
+        let released = ownersToRelease
+        ownersToRelease.removeAll()
+        for owner in released { server.closeAfterFlush(owner) }
+    }
+
     private func receive(_ bytes: ArraySlice<UInt8>, from client: ControlServer.ClientID) {
         var session = sessions[client] ?? Session()
         bytes.withUnsafeBytes { session.splitter.append($0) }
@@ -58,9 +80,7 @@ final class ControlSessions {
             server.send(reply.encodedLine(), to: client)
         }
         // After the replies: closing a connection runs onDisconnect, which re-enters the model.
-        let released = ownersToRelease
-        ownersToRelease.removeAll()
-        for owner in released { server.closeAfterFlush(owner) }
+        releaseStoppedOwners()
         daemon.modelChanged()
     }
 
@@ -134,15 +154,8 @@ final class ControlSessions {
                 return .error(Requests.protocolError(error))
             }
         case .loadingStop(let key):
-            // An attached key's owner is blocked in `toast loading start`: hang up on it once its
-            // last attached key is stopped from elsewhere, so it exits 0 (docs/protocol.md).
-            let owner = daemon.model.hud.loadingKeys.first { $0.key == key && !$0.isDetached }?.owner
-            guard daemon.model.loadingStop(key: key) else {
+            guard stopLoading(key: key, requester: client) else {
                 return .error(ProtocolError(.notFound, "no loading spinner '\(key)' is running"))
-            }
-            if case .socket(let id) = owner, id != UInt64(client),
-               !daemon.model.hud.loadingKeys.contains(where: { $0.owner == owner && !$0.isDetached }) {
-                ownersToRelease.append(ControlServer.ClientID(id))
             }
             return .ok
         }

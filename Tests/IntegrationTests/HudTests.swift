@@ -176,6 +176,22 @@ final class HudTests: XCTestCase {
         XCTAssertTrue(hidden, "kept at \(stage.keep(after, name: "spinner-attached"))")
     }
 
+    func testAttachedStartEndsWhenStoppedOverDBus() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage)
+        let holder = try stage.spawn([try stage.binary("toast"), "loading", "start", "upload"],
+                                     environment: ["TOASTD_SOCKET": toastd.socketPath])
+        _ = try waitForSettledSpinner(stage, toastd: toastd)
+        let call = try stage.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.Notifications",
+                                  "--object-path", "/org/toastd/Hud", "--method", "org.toastd.Hud1.LoadingStop", "upload"],
+                                 timeout: 10)
+        XCTAssertTrue(call.succeeded, "LoadingStop over D-Bus: \(call.stderrText)")
+        XCTAssertEqual(holder.waitForExit(timeout: 10), 0,
+                       "the attached `toast loading start` did not exit 0 after a D-Bus stop: \(holder.stderrText)")
+        let (after, hidden) = try stage.waitForScreenshot { $0.isUniform(stage.background) }
+        XCTAssertTrue(hidden, "kept at \(stage.keep(after, name: "spinner-dbus-stop"))")
+    }
+
     func testKilledClientsSpinnerStopsAfterTheGraceButADetachedOneStays() throws {
         let stage = try Stage.shared()
         let toastd = try ToastdProcess(stage: stage)
@@ -266,6 +282,7 @@ final class HudTests: XCTestCase {
         try expectSuccess(toastd.toast(["loading", "stop", "idle-test"]))
         let (after, hidden) = try stage.waitForScreenshot(timeout: 10) { $0.isUniform(stage.background) }
         XCTAssertTrue(hidden, "the HUD never hid; kept at \(stage.keep(after, name: "idle-hud"))")
+        XCTAssertTrue(toastd.process.isRunning, "toastd exited instead of hiding the HUD: \(toastd.log.suffix(300))")
 
         // Quiet first: the counters stop moving (the fade-out's last frames, the log's last writes).
         let pid = toastd.process.pid
@@ -284,7 +301,7 @@ final class HudTests: XCTestCase {
         XCTAssertFalse(logged.contains("wl_surface@") && logged.contains(".commit("),
                        "toastd committed while idle: \(logged.prefix(600))")
         XCTAssertTrue(logged.isEmpty, "toastd talked to the compositor while idle: \(logged.prefix(600))")
-        XCTAssertTrue(toastd.process.isRunning)
+        XCTAssertTrue(toastd.process.isRunning, "toastd exited during the idle window: \(toastd.log.suffix(300))")
     }
 
     // MARK: - Helpers
