@@ -58,7 +58,8 @@ final class BusFrontDoor: NotificationsBusDelegate {
     }
 
     func busLoadingStop(key: String, sender: String) -> Result<Void, BusError> {
-        daemon.model.loadingStop(key: key)
+        _ = daemon.sessions.stopLoading(key: key, requester: nil)
+        daemon.sessions.releaseStoppedOwners()
         daemon.modelChangedByBus = true
         return .success(())
     }

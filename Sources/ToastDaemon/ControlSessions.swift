@@ -14,6 +14,8 @@ final class ControlSessions {
 
     private let server: ControlServer
     private var sessions: [ControlServer.ClientID: Session] = [:]
+    /// Connections to close after the current batch of replies (owners of keys stopped from elsewhere).
+    private var ownersToRelease: [ControlServer.ClientID] = []
     unowned var daemon: Daemon!
 
     init(server: ControlServer) {
@@ -37,6 +39,28 @@ final class ControlSessions {
         }
     }
 
+    /// Stops loading key `key` (socket `loading_stop` or D-Bus); returns whether it was running.
+    /// An attached key's owner is blocked in `toast loading start`: once its last attached key is stopped
+    /// by someone else it is queued to be hung up on, so that it exits 0 (docs/protocol.md). Call
+    /// `releaseStoppedOwners()` afterwards, outside any reply loop.
+    func stopLoading(key: String, requester: ControlServer.ClientID?) -> Bool {
+        let daemon = self.daemon!
+        let owner = daemon.model.hud.loadingKeys.first { $0.key == key && !$0.isDetached }?.owner
+        guard daemon.model.loadingStop(key: key) else { return false }
+        if case .socket(let id) = owner, id != requester.map(UInt64.init),
+           !daemon.model.hud.loadingKeys.contains(where: { $0.owner == owner && !$0.isDetached }) {
+            ownersToRelease.append(ControlServer.ClientID(id))
+        }
+        return true
+    }
+
+    /// Hangs up on the owners `stopLoading` queued.
+    func releaseStoppedOwners() {
+        let released = ownersToRelease
+        ownersToRelease.removeAll()
+        for owner in released { server.closeAfterFlush(owner) }
+    }
+
     private func receive(_ bytes: ArraySlice<UInt8>, from client: ControlServer.ClientID) {
         var session = sessions[client] ?? Session()
         bytes.withUnsafeBytes { session.splitter.append($0) }
@@ -55,6 +79,8 @@ final class ControlSessions {
             }
             server.send(reply.encodedLine(), to: client)
         }
+        // After the replies: closing a connection runs onDisconnect, which re-enters the model.
+        releaseStoppedOwners()
         daemon.modelChanged()
     }
 
@@ -134,15 +160,8 @@ final class ControlSessions {
                 return .error(Requests.protocolError(error))
             }
         case .loadingStop(let key):
-            let stopped = daemon.model.hud.loadingKeys.first { $0.key == key }
-            guard daemon.model.loadingStop(key: key) else {
+            guard stopLoading(key: key, requester: client) else {
                 return .error(ProtocolError(.notFound, "no loading spinner '\(key)' is running"))
-            }
-            // A spinner without detach belongs to its connection: stopped from elsewhere, the owner is
-            // released (its blocked `toast loading start KEY` sees the hang-up and exits 0).
-            if let stopped, !stopped.isDetached, case .socket(let number)? = stopped.owner,
-               ControlServer.ClientID(number) != client {
-                server.closeAfterFlush(ControlServer.ClientID(number))
             }
             return .ok
         }

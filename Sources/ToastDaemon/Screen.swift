@@ -108,10 +108,31 @@ final class Screen {
                     height: sizes.map(\.height).reduce(0, +) + gap * max(0, sizes.count - 1))
     }
 
+    /// What a HUD buffer holds; equal but for the spinner's phase means only the wheel must be redrawn.
+    private struct HudContent: Hashable {
+        var huds: [HudView]
+        var opacity: Double
+        var scale: Int
+
+        /// The same HUDs with the spinner standing still.
+        var withoutPhase: HudContent {
+            var still = self
+            still.huds = huds.map { hud in
+                guard case .spinner(var spinner) = hud else { return hud }
+                spinner.phase = 0
+                return .spinner(spinner)
+            }
+            return still
+        }
+    }
+
     private func drawHud(into buffer: ShmBuffer, scale: Int) -> OverlaySurface.Damage? {
         let canvas = Canvas(data: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride)
-        canvas.clear()
+        let content = HudContent(huds: scene.huds, opacity: scene.hudOpacity, scale: scale)
+        let previous = buffer.content as? HudContent
+        buffer.content = content
         let width = hudSize(scale: scale).width
+        var origins: [Point] = []
         var y = 0
         for hud in scene.huds {
             let size = renderer.measureHud(hud, scale: scale)
@@ -121,9 +142,25 @@ final class Screen {
             case .center: (width - size.width) / 2
             case .right: width - size.width
             }
-            renderer.drawHud(hud, in: canvas, at: Point(x: x, y: y), scale: scale,
-                             opacity: scene.hudOpacity)
+            origins.append(Point(x: x, y: y))
             y += size.height + renderer.style.gap
+        }
+
+        // The spinner turning is the only change (the usual animation frame): the buffer already holds
+        // everything else, so redraw the wheel alone and damage just its rect.
+        if content.opacity >= 1, let previous, previous.withoutPhase == content.withoutPhase,
+           let index = scene.huds.firstIndex(where: { if case .spinner = $0 { true } else { false } }),
+           case .spinner(let spinner) = scene.huds[index] {
+            renderer.redrawSpinnerWheel(spinner, in: canvas, at: origins[index], scale: scale)
+            let wheel = renderer.spinnerRect(spinner, scale: scale)
+            return OverlaySurface.Damage(x: Int32((origins[index].x + wheel.x) * scale),
+                                         y: Int32((origins[index].y + wheel.y) * scale),
+                                         width: Int32(wheel.width * scale), height: Int32(wheel.height * scale))
+        }
+
+        canvas.clear()
+        for (hud, origin) in zip(scene.huds, origins) {
+            renderer.drawHud(hud, in: canvas, at: origin, scale: scale, opacity: scene.hudOpacity)
         }
         return nil
     }

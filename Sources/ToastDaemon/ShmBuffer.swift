@@ -12,6 +12,9 @@ final class ShmBuffer {
     private let byteCount: Int
     private let buffer: WlBuffer
     private(set) var busy = false
+    /// What the owner last drew into this buffer (nil: unknown, e.g. a fresh one), so that a frame
+    /// that changes little can redraw only the part that changed.
+    var content: AnyHashable?
 
     /// Allocates a `width`×`height` buffer (buffer pixels, not logical ones); nil when memory is short.
     init?(shm: WlShm, width: Int, height: Int) {

@@ -46,6 +46,25 @@ extension ToastRenderer {
         }
     }
 
+    /// Redraws only the wheel of `spinner`, a spinner HUD drawn at full opacity with its top-left at
+    /// `origin`: clears `spinnerRect` and paints the box and the wheel clipped to it. For animation frames
+    /// into a buffer that already holds the same HUD at another phase; the rest of the buffer is left alone.
+    public func redrawSpinnerWheel(_ spinner: SpinnerView, in canvas: Canvas, at origin: Point, scale: Int) {
+        let size = measureHud(.spinner(spinner), scale: scale)
+        let r = spinnerRect(spinner, scale: scale)
+        canvas.withContext(scale: scale) { cr in
+            cairo_translate(cr, Double(origin.x), Double(origin.y))
+            cairo_rectangle(cr, Double(r.x), Double(r.y), Double(r.width), Double(r.height))
+            cairo_clip(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+            cairo_paint(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            CairoDrawing.box(cr, size: size, radius: style.cornerRadius + 2, fill: style.background,
+                             border: style.lowBorder, borderWidth: style.borderWidth)
+            drawWheel(cr, spinner, scale: scale)
+        }
+    }
+
     private func labelLayout(_ label: String, scale: Int) -> TextLayout {
         text.layout(TextKey(text: label, isMarkup: false, role: .hud, width: style.hudWidth - 120, maxHeight: nil,
                             scale: scale))
@@ -100,6 +119,16 @@ extension ToastRenderer {
     }
 
     private func drawSpinner(_ cr: OpaquePointer, _ spinner: SpinnerView, size: Size, scale: Int) {
+        drawWheel(cr, spinner, scale: scale)
+        let r = spinnerRect(spinner, scale: scale)
+        if let label = spinnerLabel(spinner, scale: scale) {
+            label.draw(cr, x: Double(r.maxX) + spinnerGap, y: (Double(size.height) - label.height) / 2,
+                       color: style.summaryColor)
+        }
+    }
+
+    /// The wheel alone: it stays inside `spinnerRect`.
+    private func drawWheel(_ cr: OpaquePointer, _ spinner: SpinnerView, scale: Int) {
         let r = spinnerRect(spinner, scale: scale)
         let cx = Double(r.x) + Double(r.width) / 2, cy = Double(r.y) + Double(r.height) / 2
         let ticks = 12
@@ -121,10 +150,6 @@ extension ToastRenderer {
             cairo_stroke(cr)
         }
         cairo_restore(cr)
-        if let label = spinnerLabel(spinner, scale: scale) {
-            label.draw(cr, x: Double(r.maxX) + spinnerGap, y: (Double(size.height) - label.height) / 2,
-                       color: style.summaryColor)
-        }
     }
 
     // MARK: - Glyphs

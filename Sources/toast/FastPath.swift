@@ -161,6 +161,8 @@ enum FastPath {
         return .send(p, printID: t.flag("print-id"))
     }
 
+    /// A negative VALUE (`hud volume -5`) looks like an option here and falls back to ArgumentParser,
+    /// which clamps it to 0 and prints the warning.
     static func parseHud(_ arguments: ArraySlice<String>) -> Command? {
         guard let t = tokenize(arguments, options: { $0 == "--label" || $0 == "--icon" ? String($0.dropFirst(2)) : nil },
                                flags: { $0 == "--muted" ? "muted" : nil }),

@@ -18,7 +18,7 @@ struct Hud: ParsableCommand {
     @Argument(help: "What the bar shows: volume, brightness, mic, ...")
     var kind: String
 
-    @Argument(help: "The value in percent (0-200; above 100 is overdrive).")
+    @Argument(help: "The value in percent (0-200; above 100 is overdrive; below 0 shows 0, with a warning).")
     var value: Int?
 
     @Flag(help: "Read values from standard input, one per line.")
@@ -37,19 +37,34 @@ struct Hud: ParsableCommand {
         if kind.isEmpty { throw ValidationError("KIND must not be empty") }
         if stream && value != nil { throw ValidationError("give a VALUE or --stream, not both") }
         if !stream && value == nil { throw ValidationError("missing VALUE (or --stream)") }
-        if let v = value, !HudParams.valueRange.contains(v) {
+        if let v = value, v > HudParams.valueRange.upperBound {
             throw ValidationError("VALUE must be in \(HudParams.valueRange.lowerBound)...\(HudParams.valueRange.upperBound)")
         }
     }
 
+    /// ArgumentParser reads `-5` as an option: `hud KIND -5 [flags]` becomes `hud KIND [flags] -- -5` so
+    /// that a negative VALUE parses (and is then shown as 0 with a warning). Other command lines are
+    /// returned unchanged.
+    static func negativeValueAfterTerminator(_ arguments: [String]) -> [String] {
+        guard arguments.first == "hud", !arguments.contains("--") else { return arguments }
+        let isNegative = { (word: String) in word.count > 1 && word.first == "-" && Int(word) != nil }
+        let negatives = arguments.filter(isNegative)
+        guard negatives.count == 1 else { return arguments }
+        return arguments.filter { !isNegative($0) } + ["--"] + negatives
+    }
+
+    /// The request for `value`, clamped up to 0 (the protocol takes no negative value).
     func params(value: Int, muted: Bool) -> HudParams {
-        HudParams(kind: kind, value: value, muted: muted, label: label, icon: icon)
+        HudParams(kind: kind, value: max(value, HudParams.valueRange.lowerBound), muted: muted, label: label, icon: icon)
     }
 
     func run() throws {
         try reportingFailures { () throws(ClientFailure) in
             let connection = try Connection()
             if let value {
+                if value < HudParams.valueRange.lowerBound {
+                    Output.error("warning: \(value) is below \(HudParams.valueRange.lowerBound); showing \(HudParams.valueRange.lowerBound)")
+                }
                 _ = try connection.call(.hud(params(value: value, muted: muted)))
                 return
             }

@@ -43,7 +43,7 @@ struct Toast: ParsableCommand {
             }
             Glibc.exit(Exit.ok)
         }
-        main(arguments)
+        main(Hud.negativeValueAfterTerminator(arguments))
     }
 }
 

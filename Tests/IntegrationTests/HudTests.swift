@@ -1,0 +1,427 @@
+import Foundation
+import XCTest
+
+/// HUDs on the stage (issue #7): value bars and the loading spinner in their own pass-through overlay at
+/// the bottom centre, `toast hud --stream`, and a daemon that goes fully quiet once they have hidden.
+///
+/// Geometry comes from the screenshots (the HUD's bounding box against the background), plus two facts
+/// of the default style (ToastRender/ToastStyle.swift, HudRendering.swift): the bar fill is opaque
+/// #eef0f6, and the bar and the spinner wheel sit `hudPadding` (14 px) inside the HUD's box.
+final class HudTests: XCTestCase {
+    /// `style.hudFill`: opaque, so a filled bar pixel at full opacity is exactly this colour.
+    static let barFill = RGB(hex: "eef0f6")!
+    /// `hudPadding` in HudRendering.swift, and `style.spinnerSize`.
+    static let padding = 14, spinnerSide = 28
+
+    // MARK: - Value bar
+
+    func testBarGrowsWithTheValueThenHides() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage)
+
+        try expectSuccess(toastd.toast(["hud", "volume", "40"]))
+        let (at40, shown40) = try waitForSettledBar(stage)
+        XCTAssertTrue(shown40, "no bar drawn at 40; kept at \(stage.keep(at40, name: "hud-40")); toastd: \(toastd.log)")
+        let hud40 = try XCTUnwrap(at40.boundingBox(notMatching: stage.background), "nothing on screen")
+        // Bottom centre, apart from the toast stack's corner.
+        XCTAssertLessThan(abs(hud40.x + hud40.width / 2 - stage.width / 2), 2, "not centred: \(hud40)")
+        XCTAssertGreaterThan(hud40.y, stage.height / 2, "not at the bottom: \(hud40)")
+        let fill40 = at40.longestRun(of: Self.barFill, in: hud40)
+
+        try expectSuccess(toastd.toast(["hud", "volume", "70"]))
+        let (at70, grew) = try stage.waitForScreenshot(timeout: 5) {
+            $0.longestRun(of: Self.barFill, in: hud40) > fill40 + 20
+        }
+        let fill70 = at70.longestRun(of: Self.barFill, in: hud40)
+        XCTAssertTrue(grew, "fill \(fill40) px at 40, \(fill70) px at 70; kept at \(stage.keep(at70, name: "hud-70"))")
+        // In place: the same kind updates the same bar, it does not move or stack.
+        XCTAssertEqual(at70.boundingBox(notMatching: stage.background), hud40)
+        let barWidth = Double(hud40.width - 2 * Self.padding)
+        XCTAssertEqual(Double(fill40) / barWidth, 0.40, accuracy: 0.04, "fill at 40: \(fill40) of \(barWidth) px")
+        XCTAssertEqual(Double(fill70) / barWidth, 0.70, accuracy: 0.04, "fill at 70: \(fill70) of \(barWidth) px")
+
+        // It hides by itself after the timeout (restarted by the update above).
+        let (after, hidden) = try stage.waitForScreenshot(timeout: 10) { $0.isUniform(stage.background) }
+        XCTAssertTrue(hidden, "the bar never hid; kept at \(stage.keep(after, name: "hud-stays"))")
+    }
+
+    func testNegativeValueDrawsAnEmptyBarWithAWarning() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage)
+        let result = try toastd.toast(["hud", "volume", "-5"])
+        XCTAssertEqual(result.status, 0, "toast hud volume -5: \(result.stderrText)")
+        XCTAssertTrue(result.stderrText.contains("warning"), "no warning on stderr: \(result.stderrText)")
+        // Drawn (as 0): the HUD appears, with no filled run along the bar.
+        let (shot, shown) = try stage.waitForScreenshot { !$0.isUniform(stage.background) }
+        XCTAssertTrue(shown, "nothing drawn for -5; toastd: \(toastd.log)")
+        let box = try XCTUnwrap(shot.boundingBox(notMatching: stage.background))
+        XCTAssertLessThan(shot.longestRun(of: Self.barFill, in: box.barArea), 5,
+                          "a filled bar for -5; kept at \(stage.keep(shot, name: "hud-negative"))")
+    }
+
+    func testClickOnTheBarReachesTheWindowBelowAndFocusStays() throws {
+        let stage = try Stage.shared()
+        let probe = try ProbeWindow(stage: stage)
+        XCTAssertTrue(probe.waitFor("keyboard-enter"), "the probe never got keyboard focus: \(probe.lines)")
+        let toastd = try ToastdProcess(stage: stage)
+        let start = probe.lines.count
+
+        try expectSuccess(toastd.toast(["hud", "brightness", "60"]))
+        let (shot, shown) = try stage.waitForScreenshot { !$0.isUniform(ProbeWindow.colour) }
+        XCTAssertTrue(shown, "no bar over the window; toastd: \(toastd.log)")
+        let box = try XCTUnwrap(shot.boundingBox(notMatching: ProbeWindow.colour))
+        let x = box.x + box.width / 2, y = box.y + box.height / 2
+        try stage.click(x: x, y: y)
+        XCTAssertTrue(probe.waitFor("button PRESS 272 \(x) \(y)", from: start),
+                      "the click on the bar at \(x),\(y) did not reach the window: \(probe.lines.suffix(5))")
+        // A surface that took focus would have done it when it mapped, so before the click in the
+        // probe's event order. (Later, `toastd-stage key` plugs a new virtual keyboard in, and sway
+        // re-enters the focused window: a leave/enter pair that is not the HUD's doing.)
+        let lines = probe.lines
+        let press = try XCTUnwrap(lines[start...].firstIndex(of: "button PRESS 272 \(x) \(y)"))
+        XCTAssertFalse(lines[start..<press].contains("keyboard-leave"), "the HUD took keyboard focus: \(lines[start...])")
+        let beforeKey = probe.lines.count
+        try stage.press(key: "a")
+        XCTAssertTrue(probe.waitFor("key PRESS 30", from: beforeKey),
+                      "the key did not reach the window under the HUD: \(probe.lines.suffix(5))")
+    }
+
+    // MARK: - Stream mode
+
+    func testStreamUpdatesOneBarSkipsABadLineAndEndsCleanly() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage)
+        var lines = (1...99).map { "\($0 % 100)" }
+        lines.insert("loud", at: 50)  // line 51
+        lines.append("25%")           // the last value: what the bar shows
+        XCTAssertEqual(lines.count, 101)
+        let result = try stage.run([try stage.binary("toast"), "hud", "--stream", "volume"],
+                                   environment: ["TOASTD_SOCKET": toastd.socketPath],
+                                   input: Data((lines.joined(separator: "\n") + "\n").utf8), timeout: 30)
+        XCTAssertEqual(result.status, 0, "toast hud --stream: \(result.stderrText)")
+        XCTAssertTrue(result.stderrText.contains("line 51"), "the bad line was not reported: \(result.stderrText)")
+        XCTAssertEqual(result.stderrText.split(separator: "\n").count, 1, "only the bad line is an error: \(result.stderrText)")
+
+        let (shot, settled) = try waitForSettledBar(stage)
+        XCTAssertTrue(settled, "no bar after the stream; toastd: \(toastd.log)")
+        let box = try XCTUnwrap(shot.boundingBox(notMatching: stage.background))
+        let fill = shot.longestRun(of: Self.barFill, in: box)
+        XCTAssertEqual(Double(fill) / Double(box.width - 2 * Self.padding), 0.25, accuracy: 0.04,
+                       "the bar does not show the last value (25); kept at \(stage.keep(shot, name: "hud-stream"))")
+    }
+
+    // MARK: - Loading spinner
+
+    func testSpinnerTurnsInsideItsWheelOnlyAndStopHidesIt() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage)
+        try expectSuccess(toastd.toast(["loading", "start", "build", "--detach"]))
+        let (first, wheel) = try waitForSettledSpinner(stage, toastd: toastd)
+
+        let (second, turned) = try stage.waitForScreenshot(timeout: 5) { $0.differs(in: wheel, from: first) }
+        XCTAssertTrue(turned, "the spinner does not turn; kept at \(stage.keep(second, name: "spinner-still"))")
+        let changed = try XCTUnwrap(second.differenceBox(from: first))
+        XCTAssertTrue(wheel.contains(changed), "pixels outside the wheel \(wheel) changed: \(changed); "
+                      + "kept at \(stage.keep(first, name: "spinner-a")), \(stage.keep(second, name: "spinner-b"))")
+
+        try expectSuccess(toastd.toast(["loading", "stop", "build"]))
+        let (after, hidden) = try stage.waitForScreenshot { $0.isUniform(stage.background) }
+        XCTAssertTrue(hidden, "stop did not hide the spinner; kept at \(stage.keep(after, name: "spinner-stays"))")
+    }
+
+    func testSpinnerTurnsUntilTheLastKeyStops() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage)
+        try expectSuccess(toastd.toast(["loading", "start", "build", "--detach"]))
+        try expectSuccess(toastd.toast(["loading", "start", "sync", "--detach"]))
+        _ = try waitForSettledSpinner(stage, toastd: toastd)
+
+        try expectSuccess(toastd.toast(["loading", "stop", "build"]))
+        // Still there and still turning: two more distinct wheel positions, each at full opacity (a
+        // fading-out spinner stands still and fades, so it cannot pass this).
+        try expectSpinnerKeepsTurning(stage)
+
+        try expectSuccess(toastd.toast(["loading", "stop", "sync"]))
+        let (after, hidden) = try stage.waitForScreenshot { $0.isUniform(stage.background) }
+        XCTAssertTrue(hidden, "the spinner stayed after its last key; kept at \(stage.keep(after, name: "spinner-sync"))")
+    }
+
+    func testStartingAKeyTwiceNeedsOneStop() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage)
+        try expectSuccess(toastd.toast(["loading", "start", "build", "--detach"]))
+        try expectSuccess(toastd.toast(["loading", "start", "build", "--detach"]))
+        _ = try waitForSettledSpinner(stage, toastd: toastd)
+        try expectSuccess(toastd.toast(["loading", "stop", "build"]))
+        let (after, hidden) = try stage.waitForScreenshot { $0.isUniform(stage.background) }
+        XCTAssertTrue(hidden, "keys are a set, one stop should hide it; kept at \(stage.keep(after, name: "spinner-twice"))")
+        // A second stop finds nothing to stop.
+        let again = try toastd.toast(["loading", "stop", "build"])
+        XCTAssertNotEqual(again.status, 0, "stopping a stopped key succeeded")
+        XCTAssertTrue(again.stderrText.contains("not_found"), again.stderrText)
+    }
+
+    func testAttachedStartEndsWhenStoppedFromElsewhere() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage)
+        let holder = try stage.spawn([try stage.binary("toast"), "loading", "start", "deploy", "--label", "Deploying"],
+                                     environment: ["TOASTD_SOCKET": toastd.socketPath])
+        _ = try waitForSettledSpinner(stage, toastd: toastd)
+        XCTAssertTrue(holder.isRunning, "toast loading start (attached) returned while its spinner shows: \(holder.stderrText)")
+
+        try expectSuccess(toastd.toast(["loading", "stop", "deploy"]))
+        XCTAssertEqual(holder.waitForExit(timeout: 10), 0,
+                       "the attached `toast loading start` did not exit 0 after the stop: \(holder.stderrText)")
+        let (after, hidden) = try stage.waitForScreenshot { $0.isUniform(stage.background) }
+        XCTAssertTrue(hidden, "kept at \(stage.keep(after, name: "spinner-attached"))")
+    }
+
+    func testAttachedStartEndsWhenStoppedOverDBus() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage)
+        let holder = try stage.spawn([try stage.binary("toast"), "loading", "start", "upload"],
+                                     environment: ["TOASTD_SOCKET": toastd.socketPath])
+        _ = try waitForSettledSpinner(stage, toastd: toastd)
+        let call = try stage.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.Notifications",
+                                  "--object-path", "/org/toastd/Hud", "--method", "org.toastd.Hud1.LoadingStop", "upload"],
+                                 timeout: 10)
+        XCTAssertTrue(call.succeeded, "LoadingStop over D-Bus: \(call.stderrText)")
+        XCTAssertEqual(holder.waitForExit(timeout: 10), 0,
+                       "the attached `toast loading start` did not exit 0 after a D-Bus stop: \(holder.stderrText)")
+        let (after, hidden) = try stage.waitForScreenshot { $0.isUniform(stage.background) }
+        XCTAssertTrue(hidden, "kept at \(stage.keep(after, name: "spinner-dbus-stop"))")
+    }
+
+    func testKilledClientsSpinnerStopsAfterTheGraceButADetachedOneStays() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage)
+        // The spinner shows the label of the latest key: "Kept" alone is narrower than "Fetching ...".
+        try expectSuccess(toastd.toast(["loading", "start", "keep", "--label", "Kept", "--detach"]))
+        let (kept, _) = try waitForSettledSpinner(stage, toastd: toastd)
+        let keptBox = try XCTUnwrap(kept.boundingBox(notMatching: stage.background))
+        let holder = try stage.spawn([try stage.binary("toast"), "loading", "start", "fetch", "--label", "Fetching the index"],
+                                     environment: ["TOASTD_SOCKET": toastd.socketPath])
+        let (fetching, widened) = try stage.waitForScreenshot {
+            ($0.boundingBox(notMatching: stage.background)?.width ?? 0) > keptBox.width
+        }
+        XCTAssertTrue(widened, "the second key's label never showed; kept at \(stage.keep(fetching, name: "spinner-fetch"))")
+        holder.terminate()
+        // After the grace period (HUDConfig.loadingGrace, 2 s) the orphaned key stops; the detached one,
+        // whose client left long ago, stays.
+        let (after, reverted) = try stage.waitForScreenshot(timeout: 10) {
+            $0.boundingBox(notMatching: stage.background) == keptBox
+        }
+        XCTAssertTrue(reverted, "the orphaned key did not stop, or the detached one went too; kept at "
+                      + "\(stage.keep(after, name: "spinner-orphan"))")
+    }
+
+    // MARK: - Overflow, toasts beside HUDs, no animations
+
+    func testValueAbove100IsDrawnAsOverflow() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage)
+        try expectSuccess(toastd.toast(["hud", "volume", "150"]))
+        let overflow = RGB(hex: "f0595e")!  // style.hudOverflowColor
+        let (shot, shown) = try stage.waitForScreenshot(timeout: 10) { $0.longestRun(of: overflow, in: $0.bounds) > 0 }
+        XCTAssertTrue(shown, "no overflow drawn for 150; kept at \(stage.keep(shot, name: "hud-150")); toastd: \(toastd.log)")
+        let box = try XCTUnwrap(shot.boundingBox(notMatching: stage.background))
+        let barWidth = Double(box.width - 2 * Self.padding)
+        // Like wob: the part past 100 is drawn again from the left, over the full bar.
+        XCTAssertEqual(Double(shot.longestRun(of: overflow, in: box)) / barWidth, 0.5, accuracy: 0.04)
+        XCTAssertEqual(Double(shot.longestRun(of: Self.barFill, in: box)) / barWidth, 0.5, accuracy: 0.04)
+    }
+
+    func testHudDoesNotMoveTheToastStack() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage)
+        try expectSuccess(toastd.toast(["A toast", "stays where it is", "-t", "0"]))
+        // Settled (faded in): two screenshots in a row agree.
+        var previous: Image?
+        let (toastOnly, shown) = try stage.waitForScreenshot { shot in
+            defer { previous = shot }
+            return !shot.isUniform(stage.background) && previous.map { !shot.differs(in: shot.bounds, from: $0) } == true
+        }
+        XCTAssertTrue(shown, "no toast; toastd: \(toastd.log)")
+        let upperHalf = Rect(x: 0, y: 0, width: stage.width, height: stage.height / 2)
+        try expectSuccess(toastd.toast(["hud", "volume", "30"]))
+        let lowerHalf = Rect(x: 0, y: stage.height / 2, width: stage.width, height: stage.height / 2)
+        let (both, hudShown) = try stage.waitForScreenshot { !$0.isUniform(stage.background, in: lowerHalf) }
+        XCTAssertTrue(hudShown, "no HUD under the toast")
+        XCTAssertFalse(both.differs(in: upperHalf, from: toastOnly),
+                       "the toast stack changed when the HUD came; kept at \(stage.keep(both, name: "hud-and-toast"))")
+    }
+
+    func testNoAnimationsDrawsAtOnceAndTheSpinnerStandsStill() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations"])
+        try expectSuccess(toastd.toast(["loading", "start", "still", "--detach"]))
+        // The first frame is the final one: the box is already at full opacity.
+        let (first, shown) = try stage.waitForScreenshot { !$0.isUniform(stage.background) }
+        XCTAssertTrue(shown, "no spinner; toastd: \(toastd.log)")
+        // No frame loop while it shows: the daemon sleeps like an idle one.
+        let pid = toastd.process.pid
+        XCTAssertTrue(waitForQuiet(pid), "toastd --no-animations keeps waking up while the spinner shows")
+        let before = try contextSwitches(of: pid)
+        let window = ContinuousClock.now
+        waitUntil(timeout: 3, interval: 0.1) { ContinuousClock.now - window >= .seconds(1) }
+        XCTAssertEqual(try contextSwitches(of: pid) - before, 0, "toastd --no-animations animates the spinner")
+        let later = try stage.screenshot()
+        XCTAssertFalse(later.differs(in: later.bounds, from: first),
+                       "the spinner changed without animations; kept at \(stage.keep(later, name: "spinner-still"))")
+    }
+
+    // MARK: - Idle
+
+    func testIdleDaemonMakesNoWakeupsAndHoldsNoSurface() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage, environment: ["WAYLAND_DEBUG": "1"])
+        try expectSuccess(toastd.toast(["hud", "volume", "55"]))
+        try expectSuccess(toastd.toast(["loading", "start", "idle-test", "--detach"]))
+        let (_, shown) = try stage.waitForScreenshot { !$0.isUniform(stage.background) }
+        XCTAssertTrue(shown, "nothing drawn")
+        try expectSuccess(toastd.toast(["loading", "stop", "idle-test"]))
+        let (after, hidden) = try stage.waitForScreenshot(timeout: 10) { $0.isUniform(stage.background) }
+        XCTAssertTrue(hidden, "the HUD never hid; kept at \(stage.keep(after, name: "idle-hud"))")
+        XCTAssertTrue(toastd.process.isRunning, "toastd exited instead of hiding the HUD: \(toastd.log.suffix(300))")
+
+        // Quiet first: the counters stop moving (the fade-out's last frames, the log's last writes).
+        let pid = toastd.process.pid
+        XCTAssertTrue(waitForQuiet(pid), "toastd never went quiet after the HUD hid")
+        let logBefore = toastd.log
+        XCTAssertNotNil(logBefore.range(of: #"zwlr_layer_surface_v1@\d+\.destroy\(\)"#, options: .regularExpression),
+                        "the HUD's layer surface was not destroyed after it hid")
+
+        // The window: 5 s in which an idle daemon does nothing at all.
+        let before = try contextSwitches(of: pid)
+        let window = ContinuousClock.now
+        waitUntil(timeout: 6, interval: 0.25) { ContinuousClock.now - window >= .seconds(5) }
+        let afterWindow = try contextSwitches(of: pid)
+        XCTAssertEqual(afterWindow - before, 0, "toastd woke up \(afterWindow - before) times in 5 s of idle")
+        let logged = String(toastd.log.dropFirst(logBefore.count))
+        XCTAssertFalse(logged.contains("wl_surface@") && logged.contains(".commit("),
+                       "toastd committed while idle: \(logged.prefix(600))")
+        XCTAssertTrue(logged.isEmpty, "toastd talked to the compositor while idle: \(logged.prefix(600))")
+        XCTAssertTrue(toastd.process.isRunning, "toastd exited during the idle window: \(toastd.log.suffix(300))")
+    }
+
+    // MARK: - Helpers
+
+    private func expectSuccess(_ result: CommandResult, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(result.status, 0, "toast failed: \(result.stderrText)", file: file, line: line)
+    }
+
+    /// Waits until a bar shows at full opacity (its fill colour exact) and two screenshots in a row agree
+    /// (no fade, no update under way).
+    private func waitForSettledBar(_ stage: Stage) throws -> (image: Image, held: Bool) {
+        var previous: Image?
+        return try stage.waitForScreenshot(timeout: 10) { shot in
+            defer { previous = shot }
+            guard shot.longestRun(of: Self.barFill, in: shot.bounds) > 0, let previous else { return false }
+            return !shot.differs(in: shot.bounds, from: previous)
+        }
+    }
+
+    /// Waits until the spinner is on screen at full opacity: a pixel of its box outside the wheel is the
+    /// same in two screenshots in a row (during the fade it changes every frame). Returns the last
+    /// screenshot and the wheel's rect (with a pixel of antialiasing around it).
+    private func waitForSettledSpinner(_ stage: Stage, toastd: ToastdProcess) throws -> (Image, Rect) {
+        var previous: Image?
+        let (shot, held) = try stage.waitForScreenshot(timeout: 10) { shot in
+            defer { previous = shot }
+            guard let box = shot.boundingBox(notMatching: stage.background), let previous,
+                  previous.boundingBox(notMatching: stage.background) == box else { return false }
+            let x = box.x + Self.padding / 2, y = box.y + box.height / 2
+            return shot.pixel(x, y) == previous.pixel(x, y)
+        }
+        guard held, let box = shot.boundingBox(notMatching: stage.background) else {
+            XCTFail("no settled spinner; kept at \(stage.keep(shot, name: "spinner-none")); toastd: \(toastd.log)")
+            throw HudTestError.noSpinner
+        }
+        let wheel = Rect(x: box.x + Self.padding - 1, y: box.y + Self.padding - 1,
+                         width: Self.spinnerSide + 2, height: Self.spinnerSide + 2)
+        return (shot, wheel)
+    }
+
+    /// Two more distinct wheel positions in a row, the box around them unchanged.
+    private func expectSpinnerKeepsTurning(_ stage: Stage, file: StaticString = #filePath, line: UInt = #line) throws {
+        var reference = try stage.screenshot()
+        let box = try XCTUnwrap(reference.boundingBox(notMatching: stage.background), "the spinner went away",
+                                file: file, line: line)
+        let wheel = Rect(x: box.x + Self.padding - 1, y: box.y + Self.padding - 1,
+                         width: Self.spinnerSide + 2, height: Self.spinnerSide + 2)
+        for step in 1...2 {
+            let (shot, turned) = try stage.waitForScreenshot(timeout: 5) { shot in
+                shot.differs(in: wheel, from: reference)
+                    && shot.differenceBox(from: reference).map { wheel.contains($0) } == true
+            }
+            XCTAssertTrue(turned, "step \(step): the spinner stopped turning or faded; kept at "
+                          + "\(stage.keep(shot, name: "spinner-keeps-\(step)"))", file: file, line: line)
+            reference = shot
+        }
+    }
+
+    /// Waits until `pid`'s context switches stop moving for half a second (what it was doing has ended).
+    private func waitForQuiet(_ pid: pid_t) -> Bool {
+        var last = (try? contextSwitches(of: pid)) ?? -1
+        var stableSince = ContinuousClock.now
+        return waitUntil(timeout: 10, interval: 0.05) {
+            guard let now = try? contextSwitches(of: pid) else { return false }
+            if now != last { last = now; stableSince = ContinuousClock.now }
+            return ContinuousClock.now - stableSince >= .milliseconds(500)
+        }
+    }
+
+    /// Voluntary plus involuntary context switches of every thread of `pid` (/proc/PID/task/*/status).
+    private func contextSwitches(of pid: pid_t) throws -> Int {
+        let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
+        var total = 0
+        for task in tasks {
+            let status = try String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)
+            for line in status.split(separator: "\n") where line.contains("ctxt_switches:") {
+                total += Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
+            }
+        }
+        return total
+    }
+}
+
+private enum HudTestError: Error { case noSpinner }
+
+private extension Rect {
+    func contains(_ other: Rect) -> Bool {
+        other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
+    }
+
+    /// The bottom part of a bar HUD, where the bar is (below the label row).
+    var barArea: Rect { Rect(x: x, y: y + height / 2, width: width, height: height - height / 2) }
+}
+
+private extension Image {
+    /// The longest horizontal run of `colour` pixels in any row of `rect`: the bar's filled length
+    /// (text glyphs in the same colour make only short runs).
+    func longestRun(of colour: RGB, in rect: Rect, tolerance: UInt8 = 2) -> Int {
+        let r = rect.clamped(to: width, height)
+        var best = 0
+        for y in r.y..<(r.y + r.height) {
+            var run = 0
+            for x in r.x..<(r.x + r.width) {
+                run = pixel(x, y).isClose(to: colour, tolerance: tolerance) ? run + 1 : 0
+                best = max(best, run)
+            }
+        }
+        return best
+    }
+
+    /// The smallest rectangle holding every pixel that differs from `other`; nil if none does.
+    func differenceBox(from other: Image) -> Rect? {
+        var minX = width, minY = height, maxX = -1, maxY = -1
+        for y in 0..<min(height, other.height) {
+            for x in 0..<min(width, other.width) where pixel(x, y) != other.pixel(x, y) {
+                minX = min(minX, x); maxX = max(maxX, x)
+                minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        guard maxX >= 0 else { return nil }
+        return Rect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+}
