@@ -22,7 +22,7 @@ final class BusFrontDoor: NotificationsBusDelegate {
         if let problem = notification.hints.imageProblem {
             Log.warning("Notify from \(notification.sender): image dropped: \(problem)")
         }
-        defer { daemon.modelChangedByBus = true }
+        defer { daemon.modelNeedsUpdate = true }
         do {
             return .success(try daemon.model.notify(Requests.notification(from: notification), now: daemon.now()))
         } catch {
@@ -32,11 +32,11 @@ final class BusFrontDoor: NotificationsBusDelegate {
 
     func busClose(id: UInt32) {
         daemon.model.close(id: id, reason: .closedByCall, now: daemon.now())
-        daemon.modelChangedByBus = true
+        daemon.modelNeedsUpdate = true
     }
 
     func busShowValue(kind: String, value: Int32, label: String, muted: Bool, sender: String) -> Result<Void, BusError> {
-        defer { daemon.modelChangedByBus = true }
+        defer { daemon.modelNeedsUpdate = true }
         do {
             try daemon.model.showBar(kind: kind, value: Int(value), muted: muted,
                                      label: label.isEmpty ? nil : label, now: daemon.now())
@@ -47,7 +47,7 @@ final class BusFrontDoor: NotificationsBusDelegate {
     }
 
     func busLoadingStart(key: String, label: String, sender: String) -> Result<Void, BusError> {
-        defer { daemon.modelChangedByBus = true }
+        defer { daemon.modelNeedsUpdate = true }
         do {
             try daemon.model.loadingStart(key: key, label: label.isEmpty ? nil : label, owner: .dbus(sender),
                                           now: daemon.now())
@@ -60,7 +60,7 @@ final class BusFrontDoor: NotificationsBusDelegate {
     func busLoadingStop(key: String, sender: String) -> Result<Void, BusError> {
         _ = daemon.sessions.stopLoading(key: key, requester: nil)
         daemon.sessions.releaseStoppedOwners()
-        daemon.modelChangedByBus = true
+        daemon.modelNeedsUpdate = true
         return .success(())
     }
 
@@ -75,6 +75,6 @@ final class BusFrontDoor: NotificationsBusDelegate {
 
     func busClientVanished(_ name: String) {
         daemon.model.ownerDisconnected(.dbus(name), now: daemon.now())
-        daemon.modelChangedByBus = true
+        daemon.modelNeedsUpdate = true
     }
 }

@@ -25,7 +25,7 @@ final class ControlSessions {
             self.sessions[client] = nil
             let daemon = self.daemon!
             daemon.model.ownerDisconnected(.socket(UInt64(client)), now: daemon.now())
-            daemon.modelChanged()
+            daemon.modelNeedsUpdate = true
         }
     }
 
@@ -81,7 +81,7 @@ final class ControlSessions {
         }
         // After the replies: closing a connection runs onDisconnect, which re-enters the model.
         releaseStoppedOwners()
-        daemon.modelChanged()
+        daemon.modelNeedsUpdate = true
     }
 
     private func handle(_ request: Request, from client: ControlServer.ClientID) -> Reply {

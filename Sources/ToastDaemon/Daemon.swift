@@ -30,10 +30,10 @@ public final class Daemon {
     private var waylandReadable = false
     private var busEvents: UInt32 = 0
     private var drawnGeneration: UInt64 = .max
-    /// Set by D-Bus calls instead of calling `modelChanged()` from inside them: the loop redraws once
-    /// sd-bus is drained, so a caller's reply leaves before the layout and drawing, and a burst of
-    /// calls costs one redraw.
-    var modelChangedByBus = false
+    /// Set by the front doors and the timer instead of calling `modelChanged()` from inside their
+    /// handlers: the loop applies the change once per turn, so a reply leaves before the layout and
+    /// drawing, and a burst of requests (one read of many lines, many D-Bus calls) costs one redraw.
+    var modelNeedsUpdate = false
 
     /// Connects to the compositor and the bus and opens the socket; throws a message to print.
     public init(options: DaemonOptions) throws(StartupError) {
@@ -99,7 +99,7 @@ public final class Daemon {
             try loop.add(fd: timer.fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
                 self.timer.acknowledge()
                 self.model.advance(to: self.now())
-                self.modelChanged()
+                self.modelNeedsUpdate = true
             }
             try loop.add(fd: signals.fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
                 for signal in self.signals.drain() {
@@ -131,8 +131,8 @@ public final class Daemon {
                 // Bus first: its calls may change the model and so queue Wayland requests,
                 // which the flush below must send before the loop sleeps.
                 var timeout = processBus()
-                while modelChangedByBus {
-                    modelChangedByBus = false
+                while modelNeedsUpdate {
+                    modelNeedsUpdate = false
                     modelChanged()
                     timeout = processBus()  // sends the signals modelChanged queued
                 }
