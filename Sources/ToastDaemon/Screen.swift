@@ -1,3 +1,4 @@
+import ToastCore
 import ToastRender
 import Wayland
 
@@ -61,25 +62,66 @@ final class Screen {
     private func updateToasts() {
         guard !scene.toasts.isEmpty else {
             toastSurface = nil
+            toastImages = [:]
             return
         }
         let surface = toastSurface ?? makeSurface(placement: toastPlacement) { [unowned self] buffer, scale in
             self.drawToasts(into: buffer, scale: scale)
         }
         toastSurface = surface
-        let arrangement = renderer.measureStack(scene.toasts.map(\.view), scale: surface.scale)
+        let arrangement = stackArrangement(scale: surface.scale)
         surface.setNeedsDraw(size: (arrangement.size.width, arrangement.size.height))
+    }
+
+    /// A toast rendered once at one scale. Fades and slides only composite it, so an animation frame
+    /// costs a blit per toast, not a Pango layout and a redraw.
+    private struct ToastImage {
+        var view: ToastView
+        var scale: Int
+        var size: Size
+        var image: Canvas?
+    }
+
+    /// Pictures of the toasts in the scene, by id; pruned to the scene at each draw.
+    private var toastImages: [NotificationID: ToastImage] = [:]
+
+    private func cachedToast(_ toast: Scene.Toast, scale: Int) -> ToastImage {
+        if let cached = toastImages[toast.id], cached.view == toast.view, cached.scale == scale { return cached }
+        let entry = ToastImage(view: toast.view, scale: scale, size: renderer.measure(toast.view, scale: scale))
+        toastImages[toast.id] = entry
+        return entry
+    }
+
+    /// The stack's layout from the cached sizes: only new or changed toasts are measured.
+    private func stackArrangement(scale: Int) -> StackLayout.Arrangement {
+        let visible = min(scene.toasts.count, max(1, renderer.style.maxVisible))
+        let hidden = scene.toasts.count - visible
+        return StackLayout.arrange(sizes: scene.toasts.prefix(visible).map { cachedToast($0, scale: scale).size },
+                                   hiddenCount: hidden, gap: renderer.style.gap,
+                                   moreSize: hidden > 0 ? renderer.measureMorePill(count: hidden, scale: scale) : nil)
     }
 
     private func drawToasts(into buffer: ShmBuffer, scale: Int) -> OverlaySurface.Damage? {
         let canvas = Canvas(data: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride)
         canvas.clear()
-        let arrangement = renderer.measureStack(scene.toasts.map(\.view), scale: scale)
+        let arrangement = stackArrangement(scale: scale)
         let anchor = toastPlacement.anchor
         for (toast, rect) in zip(scene.toasts, arrangement.rects) {
             let rect = anchor.oriented(rect, in: arrangement.size)
-            renderer.draw(toast.view, in: canvas, at: Point(x: rect.x, y: rect.y), scale: scale, opacity: toast.opacity)
+            var entry = cachedToast(toast, scale: scale)
+            if entry.image == nil {
+                let image = Canvas(size: entry.size, scale: scale)
+                renderer.draw(toast.view, in: image, at: .zero, scale: scale)
+                entry.image = image
+                toastImages[toast.id] = entry
+            }
+            if let image = entry.image {
+                canvas.composite(image, atPixelX: rect.x * scale, y: rect.y * scale, opacity: toast.opacity)
+            }
         }
+        // Forget toasts that left the scene (their pictures are freed with them).
+        let shown = Set(scene.toasts.map(\.id))
+        toastImages = toastImages.filter { shown.contains($0.key) }
         if let more = arrangement.moreRect.map({ anchor.oriented($0, in: arrangement.size) }) {
             renderer.drawMorePill(count: arrangement.hiddenCount, in: canvas, at: Point(x: more.x, y: more.y), scale: scale)
         }

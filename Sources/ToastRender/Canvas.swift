@@ -60,6 +60,20 @@ public final class Canvas {
         }
     }
 
+    /// Composites `source` over this canvas with its top-left at buffer pixel (`x`, `y`), faded by
+    /// `opacity`. A blit of a finished picture: the daemon renders a toast once and only composites it
+    /// on animation frames.
+    public func composite(_ source: Canvas, atPixelX x: Int, y: Int, opacity: Double = 1) {
+        withContext(scale: 1) { cr in
+            cairo_set_source_surface(cr, source.surface, Double(x), Double(y))
+            if opacity >= 1 {
+                cairo_paint(cr)
+            } else {
+                cairo_paint_with_alpha(cr, max(0, opacity))
+            }
+        }
+    }
+
     /// Runs `body` with a fresh cairo context scaled to logical coordinates, then flushes.
     func withContext<R>(scale: Int, _ body: (OpaquePointer) -> R) -> R {
         let cr = cairo_create(surface)!
