@@ -57,7 +57,7 @@ def main():
     args = parser.parse_args()
 
     started = time.monotonic()
-    toastd_bin = find_binary("TOASTD_BIN", ".build/release/toastd")
+    toastd_bin = find_binary("TOASTD_BIN", ".build-static/release/toastd", ".build/release/toastd")
     toast_bin = find_binary("TOAST_BIN", ".build-static/release/toast", ".build/release/toast")
     for tool in ("mako", "wob", "notify-send"):
         if not shutil.which(tool):
