@@ -60,7 +60,9 @@ public final class Daemon {
         screen = Screen(wayland: wayland, renderer: renderer, outputName: options.output ?? config.output)
         screen.reconfigure(renderer: renderer, outputName: options.output ?? config.output,
                            toasts: Self.toastPlacement(config), hud: Self.hudPlacement(config))
-        screen.sceneProvider = { [unowned self] in self.animator.scene(for: self.model, now: self.now()) }
+        screen.sceneProvider = { [unowned self] in
+            self.animator.scene(for: self.model, now: self.now(), maxVisible: self.renderer.style.maxVisible)
+        }
 
         let socketPath: String
         if let path = options.socketPath {

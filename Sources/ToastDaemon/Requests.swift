@@ -1,6 +1,8 @@
+import Glibc
 import ToastCore
 import ToastDBus
 import ToastProtocol
+import ToastRender
 
 /// Translations between the front doors' types and the core's. Both doors end in the same
 /// `NotificationRequest`, so a toast from the CLI and one from D-Bus behave the same.
@@ -38,7 +40,7 @@ enum Requests {
             }
         }
         if let urgency = params.urgency { request.urgency = coreUrgency(urgency) }
-        return request
+        return withPicture(request)
     }
 
     /// A `Notify` call from D-Bus.
@@ -66,7 +68,42 @@ enum Requests {
             request.image = .path(path)
         }
         request.origin = .dbus(call.sender)
+        return withPicture(request)
+    }
+
+    /// Toasts show pictures at icon size: a large one is shrunk now, and one named by a PNG path
+    /// (`image-path`, or an absolute `app_icon`) is decoded now, so the model holds small pixels only.
+    /// A path that is not a regular, readable, sanely sized PNG shows no picture (nothing blocks on
+    /// a FIFO or a device).
+    static func withPicture(_ request: NotificationRequest) -> NotificationRequest {
+        var request = request
+        switch request.image {
+        case .pixels(let image):
+            request.image = .pixels(image.downscaled(toFit: maxPictureSide))
+        case .path(let path):
+            request.image = loadPicture(path).map { .pixels($0) }
+        case nil:
+            if request.appIcon.hasPrefix("/") || request.appIcon.hasPrefix("file://") {
+                request.image = loadPicture(request.appIcon).map { .pixels($0) }
+            }
+        }
         return request
+    }
+
+    /// The largest side kept: icon size (48 px) at scale 4, with room to spare.
+    static let maxPictureSide = 256
+
+    private static func loadPicture(_ path: String) -> ToastCore.RGBAImage? {
+        let path = path.hasPrefix("file://") ? String(path.dropFirst("file://".count)) : path
+        var info = stat()
+        guard path.hasPrefix("/"), stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+              info.st_size > 0, info.st_size <= 16 << 20, access(path, R_OK) == 0,
+              let image = ImageFile.loadPNG(path: path) else {
+            Log.warning("image \(path): not a readable PNG file; showing no picture")
+            return nil
+        }
+        return ToastCore.RGBAImage(width: image.width, height: image.height, pixels: image.pixels)
+            .downscaled(toFit: maxPictureSide)
     }
 
     static func coreUrgency(_ urgency: ToastProtocol.Urgency) -> ToastCore.Urgency {

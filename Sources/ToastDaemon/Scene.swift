@@ -8,10 +8,14 @@ struct Scene: Equatable {
         var id: NotificationID
         var view: ToastView
         var opacity: Double
+        /// How far the toast is slid out toward the screen edge it comes from, 0 (in place) to 1.
+        var slide: Double = 0
     }
 
     /// Newest first, including toasts still fading out.
     var toasts: [Toast] = []
+    /// Open toasts beyond the visible count (the "+N more" pill).
+    var hiddenCount = 0
     /// Top to bottom: the value bar, then the spinner.
     var huds: [HudView] = []
     var hudOpacity = 1.0
@@ -31,7 +35,8 @@ struct Animator {
     var minimumOpacity = 0.2
 
     private var order: [NotificationID] = []
-    private var lastViews: [NotificationID: ToastView] = [:]
+    /// The renderer's view of each toast in the scene, remade only when the notification changes.
+    private var lastViews: [NotificationID: (updatedAt: Instant, view: ToastView)] = [:]
     private var leaving: [NotificationID: Instant] = [:]
     private var lastHuds: [HudView] = []
     private var hudLeavingSince: Instant?
@@ -42,39 +47,48 @@ struct Animator {
 
     var animationsEnabled: Bool { fadeMilliseconds > 0 }
 
-    mutating func scene(for model: ToastModel, now: Instant) -> Scene {
+    /// The scene at `now`. Only the newest `maxVisible` toasts are in it (the rest is `hiddenCount`,
+    /// drawn as "+N more"), so the cost of a frame does not grow with a backlog of open notifications.
+    mutating func scene(for model: ToastModel, now: Instant, maxVisible: Int) -> Scene {
         var scene = Scene()
         var animating = false
 
         // Toasts: new ids go on top; closed ones stay in place while they fade out.
-        let visible = model.visible
-        let visibleIDs = Set(visible.map(\.id))
-        for id in order where !visibleIDs.contains(id) && leaving[id] == nil && animationsEnabled {
+        let open = model.visible
+        let shown = open.prefix(max(1, maxVisible))
+        scene.hiddenCount = open.count - shown.count
+        var shownByID: [NotificationID: Notification] = [:]
+        for notification in shown { shownByID[notification.id] = notification }
+        for id in order where shownByID[id] == nil && leaving[id] == nil && animationsEnabled {
             leaving[id] = now
         }
-        let newIDs = visible.map(\.id).filter { !order.contains($0) }
-        order = newIDs + order.filter { visibleIDs.contains($0) || leaving[$0] != nil }
-        for notification in visible { lastViews[notification.id] = Self.view(of: notification) }
+        let known = Set(order)
+        let newIDs = shown.map(\.id).filter { !known.contains($0) }
+        order = newIDs + order.filter { shownByID[$0] != nil || leaving[$0] != nil }
+        for notification in shown where lastViews[notification.id]?.updatedAt != notification.updatedAt {
+            lastViews[notification.id] = (notification.updatedAt, Self.view(of: notification))
+        }
 
         for id in order {
-            guard let view = lastViews[id] else { continue }
-            if let since = leaving[id], !visibleIDs.contains(id) {
+            guard let view = lastViews[id]?.view else { continue }
+            if let notification = shownByID[id] {
+                leaving[id] = nil
+                let progress = fraction(since: notification.shownAt ?? now, now: now)
+                if progress < 1 { animating = true }
+                scene.toasts.append(.init(id: id, view: view, opacity: max(minimumOpacity, progress),
+                                          slide: 1 - Self.easeOut(progress)))
+            } else if let since = leaving[id] {
                 let progress = fraction(since: since, now: now)
                 if progress >= 1 { continue }
                 animating = true
-                scene.toasts.append(.init(id: id, view: view, opacity: 1 - progress))
-            } else {
-                leaving[id] = nil
-                let shownAt = visible.first { $0.id == id }?.shownAt ?? now
-                let progress = fraction(since: shownAt, now: now)
-                if progress < 1 { animating = true }
-                scene.toasts.append(.init(id: id, view: view, opacity: max(minimumOpacity, progress)))
+                scene.toasts.append(.init(id: id, view: view, opacity: 1 - progress, slide: Self.easeIn(progress)))
             }
         }
         // Forget what has finished fading.
-        order.removeAll { id in !visibleIDs.contains(id) && !scene.toasts.contains { $0.id == id } }
-        leaving = leaving.filter { order.contains($0.key) }
-        lastViews = lastViews.filter { order.contains($0.key) }
+        let inScene = Set(scene.toasts.map(\.id))
+        order.removeAll { !inScene.contains($0) }
+        leaving = leaving.filter { inScene.contains($0.key) }
+        lastViews = lastViews.filter { inScene.contains($0.key) }
 
         // HUD: the bar and the spinner share one surface and fade together.
         var huds: [HudView] = []
@@ -118,6 +132,11 @@ struct Animator {
         scene.isAnimating = animating
         return scene
     }
+
+    /// Decelerating curve for entrances: fast at first, settling into place.
+    static func easeOut(_ t: Double) -> Double { 1 - (1 - t) * (1 - t) }
+    /// Accelerating curve for exits.
+    static func easeIn(_ t: Double) -> Double { t * t }
 
     private func fraction(since: Instant, now: Instant) -> Double {
         guard fadeMilliseconds > 0 else { return 1 }

@@ -2,9 +2,10 @@ import ToastCore
 import ToastRender
 import Wayland
 
-/// The daemon's two overlays and how the scene is drawn into them: the toast stack (top-right) and
-/// the HUD (bottom centre) unless configured. A HUD never moves or hides toasts: each has its own layer surface, made when
-/// it has something to show and destroyed when it has nothing (no surface, no buffer held while idle).
+/// The daemon's two overlays and how the scene is drawn into them: the toast stack (top-right unless
+/// configured) and the HUD (bottom centre). A HUD never moves or hides toasts: each has its own layer
+/// surface, made when it has something to show and destroyed when it has nothing (no surface, no
+/// buffer held while idle).
 final class Screen {
     private let wayland: WaylandConnection
     private var renderer: ToastRenderer
@@ -12,11 +13,16 @@ final class Screen {
     private var outputName: String?
     private var toastPlacement = OverlaySurface.Placement(anchor: .topRight, margins: Margins(all: 12))
     private var hudPlacement = OverlaySurface.Placement(anchor: .bottomCenter, margins: Margins(all: 64))
-    private var toastSurface: OverlaySurface?
+    private var toastSurface: OverlaySurface? {
+        // A new surface has no previous frame to compare the first one with.
+        didSet { if toastSurface !== oldValue { lastToastFrame = nil } }
+    }
     private var hudSurface: OverlaySurface?
     private var scene = Scene()
     /// Recomputes the scene at the current time (the daemon's animator over its model).
     var sceneProvider: () -> Scene = { Scene() }
+    /// How far (logical pixels) a toast slides while it fades in or out.
+    static let slideDistance = 32
 
     init(wayland: WaylandConnection, renderer: ToastRenderer, outputName: String?) {
         self.wayland = wayland
@@ -94,30 +100,50 @@ final class Screen {
 
     /// The stack's layout from the cached sizes: only new or changed toasts are measured.
     private func stackArrangement(scale: Int) -> StackLayout.Arrangement {
-        let visible = min(scene.toasts.count, max(1, renderer.style.maxVisible))
-        let hidden = scene.toasts.count - visible
-        return StackLayout.arrange(sizes: scene.toasts.prefix(visible).map { cachedToast($0, scale: scale).size },
+        let hidden = scene.hiddenCount
+        return StackLayout.arrange(sizes: scene.toasts.map { cachedToast($0, scale: scale).size },
                                    hiddenCount: hidden, gap: renderer.style.gap,
                                    moreSize: hidden > 0 ? renderer.measureMorePill(count: hidden, scale: scale) : nil)
     }
+
+    /// One toast as drawn into a buffer, to tell what the next frame changes.
+    private struct DrawnToast: Equatable {
+        var id: NotificationID
+        var view: ToastView
+        var opacity: Double
+        /// Where it was drawn, in buffer pixels (after sliding).
+        var rect: Rect
+    }
+
+    /// The last frame committed to the toast surface: its buffer size and what it held.
+    private var lastToastFrame: (width: Int, height: Int, toasts: [DrawnToast], more: Int)?
 
     private func drawToasts(into buffer: ShmBuffer, scale: Int) -> OverlaySurface.Damage? {
         let canvas = Canvas(data: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride)
         canvas.clear()
         let arrangement = stackArrangement(scale: scale)
         let anchor = toastPlacement.anchor
+        var drawn: [DrawnToast] = []
         for (toast, rect) in zip(scene.toasts, arrangement.rects) {
             let rect = anchor.oriented(rect, in: arrangement.size)
             var entry = cachedToast(toast, scale: scale)
-            if entry.image == nil {
+            let image = entry.image ?? {
                 let image = Canvas(size: entry.size, scale: scale)
                 renderer.draw(toast.view, in: image, at: .zero, scale: scale)
                 entry.image = image
                 toastImages[toast.id] = entry
+                return image
+            }()
+            // Entering and leaving toasts slide from (and to) the edge the stack is anchored to.
+            let slide = Int((toast.slide * Double(Self.slideDistance * scale)).rounded())
+            let dx = switch anchor.column {
+            case .left: -slide
+            case .center: 0
+            case .right: slide
             }
-            if let image = entry.image {
-                canvas.composite(image, atPixelX: rect.x * scale, y: rect.y * scale, opacity: toast.opacity)
-            }
+            let pixels = Rect(x: rect.x * scale + dx, y: rect.y * scale, width: image.width, height: image.height)
+            canvas.composite(image, atPixelX: pixels.x, y: pixels.y, opacity: toast.opacity)
+            drawn.append(DrawnToast(id: toast.id, view: toast.view, opacity: toast.opacity, rect: pixels))
         }
         // Forget toasts that left the scene (their pictures are freed with them).
         let shown = Set(scene.toasts.map(\.id))
@@ -125,7 +151,21 @@ final class Screen {
         if let more = arrangement.moreRect.map({ anchor.oriented($0, in: arrangement.size) }) {
             renderer.drawMorePill(count: arrangement.hiddenCount, in: canvas, at: Point(x: more.x, y: more.y), scale: scale)
         }
-        return nil
+
+        // The whole buffer is redrawn (it may be two frames old), but the compositor is told only
+        // what differs from the last frame: the toasts that faded, slid, changed, came or went.
+        defer { lastToastFrame = (buffer.width, buffer.height, drawn, arrangement.hiddenCount) }
+        guard let last = lastToastFrame, last.width == buffer.width, last.height == buffer.height,
+              last.more == arrangement.hiddenCount else { return nil }
+        let changed = drawn.filter { !last.toasts.contains($0) } + last.toasts.filter { !drawn.contains($0) }
+        guard let first = changed.first?.rect else { return OverlaySurface.Damage(x: 0, y: 0, width: 0, height: 0) }
+        let union = changed.dropFirst().reduce(first) { box, toast in
+            let r = toast.rect
+            let x = min(box.x, r.x), y = min(box.y, r.y)
+            return Rect(x: x, y: y, width: max(box.x + box.width, r.x + r.width) - x,
+                        height: max(box.y + box.height, r.y + r.height) - y)
+        }
+        return OverlaySurface.Damage(x: Int32(union.x), y: Int32(union.y), width: Int32(union.width), height: Int32(union.height))
     }
 
     // MARK: - HUD
