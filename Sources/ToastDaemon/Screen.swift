@@ -107,7 +107,7 @@ final class Screen {
     }
 
     /// One toast as drawn into a buffer, to tell what the next frame changes.
-    private struct DrawnToast: Equatable {
+    private struct DrawnToast: Hashable {
         var id: NotificationID
         var view: ToastView
         var opacity: Double
@@ -115,15 +115,15 @@ final class Screen {
         var rect: Rect
     }
 
-    /// The last frame committed to the toast surface: its buffer size and what it held.
-    private var lastToastFrame: (width: Int, height: Int, toasts: [DrawnToast], more: Int)?
+    /// The last frame committed to the toast surface.
+    private var lastToastFrame: ToastFrame?
 
     private func drawToasts(into buffer: ShmBuffer, scale: Int) -> OverlaySurface.Damage? {
         let canvas = Canvas(data: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride)
-        canvas.clear()
         let arrangement = stackArrangement(scale: scale)
         let anchor = toastPlacement.anchor
         var drawn: [DrawnToast] = []
+        var images: [Canvas] = []
         for (toast, rect) in zip(scene.toasts, arrangement.rects) {
             let rect = anchor.oriented(rect, in: arrangement.size)
             var entry = cachedToast(toast, scale: scale)
@@ -142,30 +142,56 @@ final class Screen {
             case .right: slide
             }
             let pixels = Rect(x: rect.x * scale + dx, y: rect.y * scale, width: image.width, height: image.height)
-            canvas.composite(image, atPixelX: pixels.x, y: pixels.y, opacity: toast.opacity)
             drawn.append(DrawnToast(id: toast.id, view: toast.view, opacity: toast.opacity, rect: pixels))
+            images.append(image)
         }
         // Forget toasts that left the scene (their pictures are freed with them).
         let shown = Set(scene.toasts.map(\.id))
         toastImages = toastImages.filter { shown.contains($0.key) }
-        if let more = arrangement.moreRect.map({ anchor.oriented($0, in: arrangement.size) }) {
-            renderer.drawMorePill(count: arrangement.hiddenCount, in: canvas, at: Point(x: more.x, y: more.y), scale: scale)
+        let frame = ToastFrame(width: buffer.width, height: buffer.height, toasts: drawn, more: arrangement.hiddenCount)
+
+        // Repair only what differs from what this buffer already holds (it may be a frame or two old):
+        // during a fade, that is the one toast fading, not the whole stack.
+        let whole = Rect(x: 0, y: 0, width: buffer.width, height: buffer.height)
+        var repair = (buffer.content as? ToastFrame).flatMap { Self.changedArea(from: $0, to: frame) } ?? whole
+        let more = arrangement.moreRect.map { anchor.oriented($0, in: arrangement.size) }
+        if let more, Rect(x: more.x * scale, y: more.y * scale, width: more.width * scale,
+                          height: more.height * scale).intersects(repair) {
+            repair = whole  // the pill is drawn whole, never clipped: repaint everything around it
+        }
+        buffer.content = frame
+        if repair.width > 0 && repair.height > 0 {
+            canvas.clear(repair, scale: 1)
+            for (toast, image) in zip(drawn, images) where toast.rect.intersects(repair) {
+                canvas.composite(image, atPixelX: toast.rect.x, y: toast.rect.y, opacity: toast.opacity, clip: repair)
+            }
+            if let more, repair == whole {
+                renderer.drawMorePill(count: arrangement.hiddenCount, in: canvas, at: Point(x: more.x, y: more.y), scale: scale)
+            }
         }
 
-        // The whole buffer is redrawn (it may be two frames old), but the compositor is told only
-        // what differs from the last frame: the toasts that faded, slid, changed, came or went.
-        defer { lastToastFrame = (buffer.width, buffer.height, drawn, arrangement.hiddenCount) }
-        guard let last = lastToastFrame, last.width == buffer.width, last.height == buffer.height,
-              last.more == arrangement.hiddenCount else { return nil }
-        let changed = drawn.filter { !last.toasts.contains($0) } + last.toasts.filter { !drawn.contains($0) }
-        guard let first = changed.first?.rect else { return OverlaySurface.Damage(x: 0, y: 0, width: 0, height: 0) }
-        let union = changed.dropFirst().reduce(first) { box, toast in
-            let r = toast.rect
-            let x = min(box.x, r.x), y = min(box.y, r.y)
-            return Rect(x: x, y: y, width: max(box.x + box.width, r.x + r.width) - x,
-                        height: max(box.y + box.height, r.y + r.height) - y)
-        }
-        return OverlaySurface.Damage(x: Int32(union.x), y: Int32(union.y), width: Int32(union.width), height: Int32(union.height))
+        // The compositor is told only what differs from the frame it shows now.
+        defer { lastToastFrame = frame }
+        guard let last = lastToastFrame, let changed = Self.changedArea(from: last, to: frame) else { return nil }
+        return OverlaySurface.Damage(x: Int32(changed.x), y: Int32(changed.y),
+                                     width: Int32(changed.width), height: Int32(changed.height))
+    }
+
+    /// What a toast buffer holds: its size and each toast as drawn.
+    private struct ToastFrame: Hashable {
+        var width: Int
+        var height: Int
+        var toasts: [DrawnToast]
+        var more: Int
+    }
+
+    /// The bounding box of what differs between two frames (empty when nothing does); nil when they
+    /// cannot be compared (another size, another "+N more"): all of it changed.
+    private static func changedArea(from old: ToastFrame, to new: ToastFrame) -> Rect? {
+        guard old.width == new.width, old.height == new.height, old.more == new.more else { return nil }
+        let changed = new.toasts.filter { !old.toasts.contains($0) } + old.toasts.filter { !new.toasts.contains($0) }
+        guard let first = changed.first?.rect else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        return changed.dropFirst().reduce(first) { $0.union($1.rect) }
     }
 
     // MARK: - HUD

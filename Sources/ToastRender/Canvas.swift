@@ -63,8 +63,13 @@ public final class Canvas {
     /// Composites `source` over this canvas with its top-left at buffer pixel (`x`, `y`), faded by
     /// `opacity`. A blit of a finished picture: the daemon renders a toast once and only composites it
     /// on animation frames.
-    public func composite(_ source: Canvas, atPixelX x: Int, y: Int, opacity: Double = 1) {
+    /// With `clip` (buffer pixels), only pixels inside it are touched.
+    public func composite(_ source: Canvas, atPixelX x: Int, y: Int, opacity: Double = 1, clip: Rect? = nil) {
         withContext(scale: 1) { cr in
+            if let clip {
+                cairo_rectangle(cr, Double(clip.x), Double(clip.y), Double(clip.width), Double(clip.height))
+                cairo_clip(cr)
+            }
             cairo_set_source_surface(cr, source.surface, Double(x), Double(y))
             if opacity >= 1 {
                 cairo_paint(cr)
