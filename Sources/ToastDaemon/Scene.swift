@@ -59,8 +59,12 @@ struct Animator {
         scene.hiddenCount = open.count - shown.count
         var shownByID: [NotificationID: Notification] = [:]
         for notification in shown { shownByID[notification.id] = notification }
+        // Closed toasts fade out; one pushed under "+N more" by newer ones just goes (a burst would
+        // otherwise keep a tall column of fading toasts on screen).
+        var openIDs: Set<NotificationID>?
         for id in order where shownByID[id] == nil && leaving[id] == nil && animationsEnabled {
-            leaving[id] = now
+            openIDs = openIDs ?? Set(open.map(\.id))
+            if openIDs?.contains(id) == false { leaving[id] = now }
         }
         let known = Set(order)
         let newIDs = shown.map(\.id).filter { !known.contains($0) }

@@ -163,7 +163,9 @@ final class Screen {
         if repair.width > 0 && repair.height > 0 {
             canvas.clear(repair, scale: 1)
             for (toast, image) in zip(drawn, images) where toast.rect.intersects(repair) {
-                canvas.composite(image, atPixelX: toast.rect.x, y: toast.rect.y, opacity: toast.opacity, clip: repair)
+                // Toasts never overlap and their area was just cleared: an opaque one is a plain copy.
+                canvas.composite(image, atPixelX: toast.rect.x, y: toast.rect.y, opacity: toast.opacity, clip: repair,
+                                 replacing: true)
             }
             if let more, repair == whole {
                 renderer.drawMorePill(count: arrangement.hiddenCount, in: canvas, at: Point(x: more.x, y: more.y), scale: scale)

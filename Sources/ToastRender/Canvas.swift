@@ -63,15 +63,22 @@ public final class Canvas {
     /// Composites `source` over this canvas with its top-left at buffer pixel (`x`, `y`), faded by
     /// `opacity`. A blit of a finished picture: the daemon renders a toast once and only composites it
     /// on animation frames.
-    /// With `clip` (buffer pixels), only pixels inside it are touched.
-    public func composite(_ source: Canvas, atPixelX x: Int, y: Int, opacity: Double = 1, clip: Rect? = nil) {
+    /// With `clip` (buffer pixels), only pixels inside it are touched. With `replacing`, an opaque
+    /// (opacity 1) picture replaces what is under it instead of being blended over it: a plain copy,
+    /// right when the area was cleared or nothing else is drawn there.
+    public func composite(_ source: Canvas, atPixelX x: Int, y: Int, opacity: Double = 1, clip: Rect? = nil,
+                          replacing: Bool = false) {
         withContext(scale: 1) { cr in
             if let clip {
                 cairo_rectangle(cr, Double(clip.x), Double(clip.y), Double(clip.width), Double(clip.height))
                 cairo_clip(cr)
             }
             cairo_set_source_surface(cr, source.surface, Double(x), Double(y))
-            if opacity >= 1 {
+            if opacity >= 1 && replacing {
+                cairo_rectangle(cr, Double(x), Double(y), Double(source.width), Double(source.height))
+                cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+                cairo_fill(cr)
+            } else if opacity >= 1 {
                 cairo_paint(cr)
             } else {
                 cairo_paint_with_alpha(cr, max(0, opacity))
