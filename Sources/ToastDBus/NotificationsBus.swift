@@ -32,6 +32,8 @@ public final class NotificationsBus {
     public private(set) var ownsName = false
 
     private let bus: OpaquePointer
+    /// The RequestName call while its answer is awaited, and the answer once it came.
+    private var nameRequest: (slot: OpaquePointer?, replace: Bool, answer: NameRequestAnswer?)?
     /// Object and NameLost slots: live as long as we do.
     private var permanentSlots: [OpaquePointer] = []
     /// LoadingStart callers we watch for disconnection: unique name → NameOwnerChanged match slot.
@@ -45,9 +47,13 @@ public final class NotificationsBus {
     ///
     /// The name is always requested with ALLOW_REPLACEMENT (another daemon may take it over later:
     /// `busNameLost()`); `replace` adds REPLACE_EXISTING to take it from the current owner.
+    ///
+    /// With `awaitName` false the request is sent but its answer is not waited for: do other start-up
+    /// work, then call `awaitNameRequest()` (which throws what this init would have thrown). A daemon
+    /// so owns the name sooner, while it connects to the compositor.
     /// - Throws: `.noSessionBus` when there is no bus to connect to; `.nameTaken` (owner's unique name,
     ///   PID and command) when someone else owns the name and we did not or could not replace it.
-    public init(delegate: NotificationsBusDelegate, replace: Bool = false) throws(BusError) {
+    public init(delegate: NotificationsBusDelegate, replace: Bool = false, awaitName: Bool = true) throws(BusError) {
         var connection: OpaquePointer? = nil
         let r = sd_bus_open_user(&connection)
         guard r >= 0, let connection else { throw .noSessionBus(errno: -r) }
@@ -56,10 +62,12 @@ public final class NotificationsBus {
         // From here on, a throw runs deinit, which releases the connection.
         try exportObjects()
         try watchNameLost()
-        try requestName(replace: replace)
+        try sendNameRequest(replace: replace)
+        if awaitName { try awaitNameRequest() }
     }
 
     deinit {
+        if let slot = nameRequest?.slot { sd_bus_slot_unref(slot) }
         for slot in permanentSlots + Array(clientWatches.values) + Array(ownerChecks.values) + retiredSlots {
             sd_bus_slot_unref(slot)
         }
@@ -164,28 +172,81 @@ public final class NotificationsBus {
             Unmanaged<NotificationsBus>.fromOpaque(userdata).takeUnretainedValue().handleNameLost(m)
             return 0
         }
+        // Asynchronous: the bus daemon handles AddMatch before the RequestName sent after it, so no
+        // NameLost can be missed, and start-up does not wait a round trip for it.
         var slot: OpaquePointer? = nil
-        let r = sd_bus_match_signal(bus, &slot, "org.freedesktop.DBus", "/org/freedesktop/DBus",
-                                    "org.freedesktop.DBus", "NameLost", handler, userdata)
-        guard r >= 0, let slot else { throw .sdBus(call: "sd_bus_match_signal(NameLost)", errno: -r) }
+        let r = sd_bus_match_signal_async(bus, &slot, "org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                          "org.freedesktop.DBus", "NameLost", handler, nil, userdata)
+        guard r >= 0, let slot else { throw Self.connectError("sd_bus_match_signal_async(NameLost)", errno: -r) }
         permanentSlots.append(slot)
     }
 
-    private func requestName(replace: Bool) throws(BusError) {
+    /// What the bus daemon answered to RequestName.
+    private enum NameRequestAnswer {
+        case reply(UInt32)
+        case error(errno: Int32)
+    }
+
+    /// Queues RequestName and flushes it (with Hello and AddMatch) to the bus daemon.
+    private func sendNameRequest(replace: Bool) throws(BusError) {
         var flags = UInt64(SD_BUS_NAME_ALLOW_REPLACEMENT)
         if replace { flags |= UInt64(SD_BUS_NAME_REPLACE_EXISTING) }
-        let r = sd_bus_request_name(bus, Self.busName, flags)
-        if r == -EEXIST {
+        let answered: sd_bus_message_handler_t = { m, userdata, _ in
+            guard let m, let userdata else { return 0 }
+            Unmanaged<NotificationsBus>.fromOpaque(userdata).takeUnretainedValue().handleNameRequestAnswer(m)
+            return 0
+        }
+        var slot: OpaquePointer? = nil
+        let r = sd_bus_request_name_async(bus, &slot, Self.busName, flags, answered, userdata)
+        guard r >= 0 else { throw Self.connectError("sd_bus_request_name_async", errno: -r) }
+        nameRequest = (slot, replace, nil)
+        // Authentication and Hello need the bus daemon's answers before RequestName can leave.
+        let f = sd_bus_flush(bus)
+        guard f >= 0 else { throw Self.connectError("sd_bus_flush", errno: -f) }
+    }
+
+    private func handleNameRequestAnswer(_ m: OpaquePointer) {
+        guard nameRequest != nil else { return }
+        if sd_bus_message_is_method_error(m, nil) > 0 {
+            nameRequest?.answer = .error(errno: sd_bus_message_get_errno(m))
+        } else {
+            nameRequest?.answer = .reply((try? MessageReader(m: m).uint32()) ?? 0)
+        }
+    }
+
+    /// Waits for the answer to the name request sent by `init(…, awaitName: false)`; returns at once
+    /// if it was already awaited. Bus traffic that arrives meanwhile is dispatched as in `process()`.
+    /// - Throws: what `init` throws: `.nameTaken`, `.noSessionBus`, or `.sdBus`.
+    public func awaitNameRequest() throws(BusError) {
+        guard let request = nameRequest else { return }
+        while nameRequest?.answer == nil {
+            let r = sd_bus_process(bus, nil)
+            if r < 0 { throw Self.connectError("sd_bus_process", errno: -r) }
+            if r == 0, nameRequest?.answer == nil {
+                let w = sd_bus_wait(bus, UInt64.max)
+                if w < 0, w != -EINTR { throw Self.connectError("sd_bus_wait", errno: -w) }
+            }
+        }
+        let answer = nameRequest?.answer ?? .error(errno: EIO)
+        if let slot = nameRequest?.slot { sd_bus_slot_unref(slot) }
+        nameRequest = nil
+        switch answer {
+        case .reply(1), .reply(4):  // primary owner; already the owner
+            ownsName = true
+        case .reply:  // exists (3); in queue (2) cannot happen: sd-bus asks not to be queued
             var owner = NameOwnerLookup.owner(of: Self.busName, on: bus)
                 ?? NameOwner(uniqueName: "another connection", pid: nil, command: nil)
-            if replace { owner.allowsReplacement = false }
+            if request.replace { owner.allowsReplacement = false }
             throw .nameTaken(owner)
+        case .error(let errno):
+            throw Self.connectError("RequestName", errno: errno)
         }
-        if [ENOENT, ECONNREFUSED, ECONNRESET, ENOTCONN].contains(-r) {
-            throw .noSessionBus(errno: -r)
-        }
-        guard r >= 0 else { throw .sdBus(call: "sd_bus_request_name", errno: -r) }
-        ownsName = true
+    }
+
+    /// A failure while connecting: the bus unreachable is `.noSessionBus`, anything else `.sdBus`.
+    private static func connectError(_ call: String, errno: Int32) -> BusError {
+        if [ENOENT, ECONNREFUSED, ECONNRESET, ENOTCONN, EPIPE].contains(errno) { return .noSessionBus(errno: errno) }
+        return .sdBus(call: call, errno: errno)
     }
 
     private func handleNameLost(_ m: OpaquePointer) {

@@ -7,8 +7,14 @@ final class BusFrontDoor: NotificationsBusDelegate {
     private(set) var bus: NotificationsBus?
     unowned var daemon: Daemon!
 
+    /// Connects and sends the name request; `finishConnecting()` waits for its answer.
     func connect(replace: Bool) throws(BusError) {
-        bus = try NotificationsBus(delegate: self, replace: replace)
+        bus = try NotificationsBus(delegate: self, replace: replace, awaitName: false)
+    }
+
+    /// Waits for the name request's answer (it may dispatch calls: `daemon` must be set by now).
+    func finishConnecting() throws(BusError) {
+        try bus?.awaitNameRequest()
     }
 
     var busServerVersion: String { Daemon.version }

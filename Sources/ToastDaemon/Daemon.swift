@@ -43,6 +43,37 @@ public final class Daemon {
             timer = try DeadlineTimer()
             signals = try SignalWatcher()
         } catch { throw StartupError("\(error)") }
+        // The control socket and the bus name first: clients may use them while the rest starts
+        // (their requests wait in the socket buffers until the loop runs). The bus name request is
+        // answered while we talk to the compositor; its answer is awaited below.
+        let socketPath: String
+        if let path = options.socketPath {
+            socketPath = path
+        } else {
+            switch SocketPath.resolve({ getenv($0).map { String(cString: $0) } }) {
+            case .success(let path): socketPath = path
+            case .failure(let error): throw StartupError("\(error)")
+            }
+        }
+        let server: ControlServer
+        do {
+            server = try ControlServer(path: socketPath, loop: loop)
+        } catch {
+            throw StartupError("\(error)")
+        }
+        var door: BusFrontDoor?
+        if options.dbus {
+            door = BusFrontDoor()
+            do {
+                try door?.connect(replace: options.replace)
+            } catch .noSessionBus {
+                Log.info("no D-Bus session bus; serving the control socket only")
+                door = nil
+            } catch {
+                throw StartupError("\(error)")
+            }
+        }
+
         do {
             wayland = try WaylandConnection()
         } catch {
@@ -63,29 +94,13 @@ public final class Daemon {
         screen.sceneProvider = { [unowned self] in
             self.animator.scene(for: self.model, now: self.now(), maxVisible: self.renderer.style.maxVisible)
         }
-
-        let socketPath: String
-        if let path = options.socketPath {
-            socketPath = path
-        } else {
-            switch SocketPath.resolve({ getenv($0).map { String(cString: $0) } }) {
-            case .success(let path): socketPath = path
-            case .failure(let error): throw StartupError("\(error)")
-            }
-        }
-        do {
-            let server = try ControlServer(path: socketPath, loop: loop)
-            sessions = ControlSessions(server: server)
-        } catch {
-            throw StartupError("\(error)")
-        }
+        sessions = ControlSessions(server: server)
         sessions.daemon = self
 
-        if options.dbus {
-            let door = BusFrontDoor()
+        if let door {
             door.daemon = self
             do {
-                try door.connect(replace: options.replace)
+                try door.finishConnecting()
                 busDoor = door
             } catch .noSessionBus {
                 Log.info("no D-Bus session bus; serving the control socket only")

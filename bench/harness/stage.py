@@ -131,7 +131,8 @@ class OwnStage:
 
 def choose(repo):
     """The stage to use: $BENCH_STAGE_SCRIPT, else the repo's scripts/stage, else our own."""
-    stage_dir = f"/tmp/toastd-bench-stage-{os.getuid()}"
+    # BENCH_STAGE_DIR: another one, for two benches at once under one user (e.g. root in worktrees).
+    stage_dir = os.environ.get("BENCH_STAGE_DIR") or f"/tmp/toastd-bench-stage-{os.getuid()}"
     script = os.environ.get("BENCH_STAGE_SCRIPT") or os.path.join(repo, "scripts", "stage")
     if os.access(script, os.X_OK):
         return ScriptStage(script, stage_dir)
