@@ -218,19 +218,25 @@ final class Screen {
                     height: sizes.map(\.height).reduce(0, +) + gap * max(0, sizes.count - 1))
     }
 
-    /// What a HUD buffer holds; equal but for the spinner's phase means only the wheel must be redrawn.
+    /// What a HUD buffer holds; equal but for the spinner's phase and the bar's value means only the
+    /// wheel and the bar row must be redrawn.
     private struct HudContent: Hashable {
         var huds: [HudView]
         var opacity: Double
         var scale: Int
 
-        /// The same HUDs with the spinner standing still.
-        var withoutPhase: HudContent {
+        /// The same HUDs with the spinner standing still and the bar at 0.
+        var withoutMotion: HudContent {
             var still = self
             still.huds = huds.map { hud in
-                guard case .spinner(var spinner) = hud else { return hud }
-                spinner.phase = 0
-                return .spinner(spinner)
+                switch hud {
+                case .spinner(var spinner):
+                    spinner.phase = 0
+                    return .spinner(spinner)
+                case .bar(var bar):
+                    bar.value = 0
+                    return .bar(bar)
+                }
             }
             return still
         }
@@ -256,16 +262,30 @@ final class Screen {
             y += size.height + renderer.style.gap
         }
 
-        // The spinner turning is the only change (the usual animation frame): the buffer already holds
-        // everything else, so redraw the wheel alone and damage just its rect.
-        if content.opacity >= 1, let previous, previous.withoutPhase == content.withoutPhase,
-           let index = scene.huds.firstIndex(where: { if case .spinner = $0 { true } else { false } }),
-           case .spinner(let spinner) = scene.huds[index] {
-            renderer.redrawSpinnerWheel(spinner, in: canvas, at: origins[index], scale: scale)
-            let wheel = renderer.spinnerRect(spinner, scale: scale)
-            return OverlaySurface.Damage(x: Int32((origins[index].x + wheel.x) * scale),
-                                         y: Int32((origins[index].y + wheel.y) * scale),
-                                         width: Int32(wheel.width * scale), height: Int32(wheel.height * scale))
+        // The spinner turning and the bar's value are the only changes (the usual animation frame, a
+        // stream of volume steps): the buffer already holds everything else, so redraw the wheel and the
+        // bar row alone and damage just their rects.
+        if content.opacity >= 1, let previous, previous.withoutMotion == content.withoutMotion {
+            var damage: Rect?
+            for (index, hud) in scene.huds.enumerated() {
+                let part: Rect
+                switch hud {
+                case .spinner(let spinner):
+                    renderer.redrawSpinnerWheel(spinner, in: canvas, at: origins[index], scale: scale)
+                    part = renderer.spinnerRect(spinner, scale: scale)
+                case .bar(let bar):
+                    guard previous.huds[index] != hud else { continue }
+                    renderer.redrawBarValue(bar, in: canvas, at: origins[index], scale: scale)
+                    part = renderer.barValueRect(bar, scale: scale)
+                }
+                let pixels = Rect(x: (origins[index].x + part.x) * scale, y: (origins[index].y + part.y) * scale,
+                                  width: part.width * scale, height: part.height * scale)
+                damage = damage.map { $0.union(pixels) } ?? pixels
+            }
+            if let damage {
+                return OverlaySurface.Damage(x: Int32(damage.x), y: Int32(damage.y),
+                                             width: Int32(damage.width), height: Int32(damage.height))
+            }
         }
 
         canvas.clear()

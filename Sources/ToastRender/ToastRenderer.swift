@@ -11,6 +11,8 @@ public final class ToastRenderer {
     /// Converted notification images, most recent last; compared by content (identity fast path).
     private var images: [(image: RGBAImage, surface: OpaquePointer)] = []
     private let imageCapacity = 8
+    /// A bar HUD's box, glyph and label (value zeroed in the key) at one scale; see `redrawBarValue`.
+    var hudChrome: (bar: HudBarView, scale: Int, image: Canvas)?
 
     public init(style: ToastStyle = ToastStyle()) {
         self.style = style
