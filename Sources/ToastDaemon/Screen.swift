@@ -65,12 +65,24 @@ final class Screen {
 
     // MARK: - Toast stack
 
+    /// The toast stack changed while its surface waited for a frame callback: update it at that frame.
+    private var toastsPending = false
+
     private func updateToasts() {
         guard !scene.toasts.isEmpty else {
+            toastsPending = false
             toastSurface = nil
             toastImages = [:]
             return
         }
+        // The compositor has not shown the last frame yet, so the next draw is at least that frame away:
+        // lay the stack out then. In a burst, toasts pushed under "+N more" before any frame shows them
+        // are never measured (each would cost its Pango layouts).
+        if let surface = toastSurface, surface.isWaitingForFrame {
+            toastsPending = true
+            return
+        }
+        toastsPending = false
         let surface = toastSurface ?? makeSurface(placement: toastPlacement) { [unowned self] buffer, scale in
             self.drawToasts(into: buffer, scale: scale)
         }
@@ -313,7 +325,7 @@ final class Screen {
             if self.followScale(of: surface) { self.update() }
         }
         surface.onFrame = { [unowned self] in
-            if self.scene.isAnimating { self.update() }
+            if self.scene.isAnimating || self.toastsPending { self.update() }
         }
         return surface
     }
