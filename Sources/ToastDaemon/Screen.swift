@@ -140,8 +140,7 @@ final class Screen {
             let rect = anchor.oriented(rect, in: arrangement.size)
             var entry = cachedToast(toast, scale: scale)
             let image = entry.image ?? {
-                let image = Canvas(size: entry.size, scale: scale)
-                renderer.draw(toast.view, in: image, at: .zero, scale: scale)
+                let image = renderer.image(of: toast.view, scale: scale)
                 entry.image = image
                 toastImages[toast.id] = entry
                 return image
