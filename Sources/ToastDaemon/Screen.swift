@@ -285,8 +285,11 @@ final class Screen {
                     renderer.redrawSpinnerWheel(spinner, in: canvas, at: origins[index], scale: scale)
                     part = renderer.spinnerRect(spinner, scale: scale)
                 case .bar(let bar):
-                    guard previous.huds[index] != hud else { continue }
-                    renderer.redrawBarValue(bar, in: canvas, at: origins[index], scale: scale)
+                    // A buffer may already hold this value (values alternating over two buffers): nothing
+                    // to draw, but the compositor shows the other one, so the rect is still damaged.
+                    if previous.huds[index] != hud {
+                        renderer.redrawBarValue(bar, in: canvas, at: origins[index], scale: scale)
+                    }
                     part = renderer.barValueRect(bar, scale: scale)
                 }
                 let pixels = Rect(x: (origins[index].x + part.x) * scale, y: (origins[index].y + part.y) * scale,
