@@ -21,6 +21,8 @@ final class OverlaySurface {
     private var pool = BufferPool()
     private var configured = false
     private var frameCallback: WlCallback?
+    /// The buffer scale last sent (nil before the first buffer).
+    private var committedScale: Int?
     private var needsDraw = false
     /// The size last sent with set_size; nil before the first commit.
     private var requestedSize: (width: Int, height: Int)?
@@ -100,7 +102,11 @@ final class OverlaySurface {
         }
         needsDraw = false
         let damage = draw(buffer, scale)
-        surface.setBufferScale(scale: Int32(scale))
+        // Sent only when it changes: one request less per frame (wl_surface keeps it across commits).
+        if committedScale != scale {
+            surface.setBufferScale(scale: Int32(scale))
+            committedScale = scale
+        }
         surface.attach(buffer: buffer.attach(), x: 0, y: 0)
         if let damage {
             surface.damageBuffer(x: damage.x, y: damage.y, width: damage.width, height: damage.height)

@@ -38,6 +38,11 @@ struct Animator {
     /// The renderer's view of each toast in the scene, remade only when the notification changes.
     private var lastViews: [NotificationID: (updatedAt: Instant, view: ToastView)] = [:]
     private var leaving: [NotificationID: Instant] = [:]
+    /// Toasts shown without a fade-in: they came in a burst (see `burstSize`).
+    private var instant: Set<NotificationID> = []
+    /// More toasts than this arriving within one fade duration (together or one after another) are a
+    /// burst: they appear at once. A column of overlapping fades reads as flicker, and each fading toast is a blend per frame.
+    var burstSize = 2
     private var lastHuds: [HudView] = []
     private var hudLeavingSince: Instant?
 
@@ -54,16 +59,23 @@ struct Animator {
         var animating = false
 
         // Toasts: new ids go on top; closed ones stay in place while they fade out.
-        let open = model.visible
-        let shown = open.prefix(max(1, maxVisible))
-        scene.hiddenCount = open.count - shown.count
+        // `model.visible` would copy every open notification at each update: with a backlog (a burst of
+        // a hundred) that copy was most of a scene's cost. Read the store in place, copy only the shown.
+        let all = model.all
+        var shown: [Notification] = []
+        var openCount = 0
+        for i in all.indices where all[i].isVisible {
+            openCount += 1
+            if shown.count < max(1, maxVisible) { shown.append(all[i]) }
+        }
+        scene.hiddenCount = openCount - shown.count
         var shownByID: [NotificationID: Notification] = [:]
         for notification in shown { shownByID[notification.id] = notification }
         // Closed toasts fade out; one pushed under "+N more" by newer ones just goes (a burst would
         // otherwise keep a tall column of fading toasts on screen).
         var openIDs: Set<NotificationID>?
         for id in order where shownByID[id] == nil && leaving[id] == nil && animationsEnabled {
-            openIDs = openIDs ?? Set(open.map(\.id))
+            openIDs = openIDs ?? Set(all.indices.lazy.filter { all[$0].isVisible }.map { all[$0].id })
             if openIDs?.contains(id) == false { leaving[id] = now }
         }
         let known = Set(order)
@@ -73,11 +85,23 @@ struct Animator {
             lastViews[notification.id] = (notification.updatedAt, Self.view(of: notification))
         }
 
+        if !newIDs.isEmpty && animationsEnabled {
+            // Toasts that came in the last fade duration (shown at once or not): the burst so far.
+            let fadingIn = order.filter { id in
+                guard let notification = shownByID[id], !newIDs.contains(id) else { return false }
+                return fraction(since: notification.shownAt ?? now, now: now) < 1
+            }
+            if fadingIn.count + newIDs.count > burstSize {
+                instant.formUnion(fadingIn)
+                instant.formUnion(newIDs)
+            }
+        }
+
         for id in order {
             guard let view = lastViews[id]?.view else { continue }
             if let notification = shownByID[id] {
                 leaving[id] = nil
-                let progress = fraction(since: notification.shownAt ?? now, now: now)
+                let progress = instant.contains(id) ? 1 : fraction(since: notification.shownAt ?? now, now: now)
                 if progress < 1 { animating = true }
                 scene.toasts.append(.init(id: id, view: view, opacity: max(minimumOpacity, progress),
                                           slide: 1 - Self.easeOut(progress)))
@@ -92,6 +116,7 @@ struct Animator {
         let inScene = Set(scene.toasts.map(\.id))
         order.removeAll { !inScene.contains($0) }
         leaving = leaving.filter { inScene.contains($0.key) }
+        instant = instant.filter { inScene.contains($0) && shownByID[$0] != nil }
         lastViews = lastViews.filter { inScene.contains($0.key) }
 
         // HUD: the bar and the spinner share one surface and fade together.

@@ -65,12 +65,24 @@ final class Screen {
 
     // MARK: - Toast stack
 
+    /// The toast stack changed while its surface waited for a frame callback: update it at that frame.
+    private var toastsPending = false
+
     private func updateToasts() {
         guard !scene.toasts.isEmpty else {
+            toastsPending = false
             toastSurface = nil
             toastImages = [:]
             return
         }
+        // The compositor has not shown the last frame yet, so the next draw is at least that frame away:
+        // lay the stack out then. In a burst, toasts pushed under "+N more" before any frame shows them
+        // are never measured (each would cost its Pango layouts).
+        if let surface = toastSurface, surface.isWaitingForFrame {
+            toastsPending = true
+            return
+        }
+        toastsPending = false
         let surface = toastSurface ?? makeSurface(placement: toastPlacement) { [unowned self] buffer, scale in
             self.drawToasts(into: buffer, scale: scale)
         }
@@ -128,8 +140,7 @@ final class Screen {
             let rect = anchor.oriented(rect, in: arrangement.size)
             var entry = cachedToast(toast, scale: scale)
             let image = entry.image ?? {
-                let image = Canvas(size: entry.size, scale: scale)
-                renderer.draw(toast.view, in: image, at: .zero, scale: scale)
+                let image = renderer.image(of: toast.view, scale: scale)
                 entry.image = image
                 toastImages[toast.id] = entry
                 return image
@@ -218,19 +229,25 @@ final class Screen {
                     height: sizes.map(\.height).reduce(0, +) + gap * max(0, sizes.count - 1))
     }
 
-    /// What a HUD buffer holds; equal but for the spinner's phase means only the wheel must be redrawn.
+    /// What a HUD buffer holds; equal but for the spinner's phase and the bar's value means only the
+    /// wheel and the bar row must be redrawn.
     private struct HudContent: Hashable {
         var huds: [HudView]
         var opacity: Double
         var scale: Int
 
-        /// The same HUDs with the spinner standing still.
-        var withoutPhase: HudContent {
+        /// The same HUDs with the spinner standing still and the bar at 0.
+        var withoutMotion: HudContent {
             var still = self
             still.huds = huds.map { hud in
-                guard case .spinner(var spinner) = hud else { return hud }
-                spinner.phase = 0
-                return .spinner(spinner)
+                switch hud {
+                case .spinner(var spinner):
+                    spinner.phase = 0
+                    return .spinner(spinner)
+                case .bar(var bar):
+                    bar.value = 0
+                    return .bar(bar)
+                }
             }
             return still
         }
@@ -256,16 +273,33 @@ final class Screen {
             y += size.height + renderer.style.gap
         }
 
-        // The spinner turning is the only change (the usual animation frame): the buffer already holds
-        // everything else, so redraw the wheel alone and damage just its rect.
-        if content.opacity >= 1, let previous, previous.withoutPhase == content.withoutPhase,
-           let index = scene.huds.firstIndex(where: { if case .spinner = $0 { true } else { false } }),
-           case .spinner(let spinner) = scene.huds[index] {
-            renderer.redrawSpinnerWheel(spinner, in: canvas, at: origins[index], scale: scale)
-            let wheel = renderer.spinnerRect(spinner, scale: scale)
-            return OverlaySurface.Damage(x: Int32((origins[index].x + wheel.x) * scale),
-                                         y: Int32((origins[index].y + wheel.y) * scale),
-                                         width: Int32(wheel.width * scale), height: Int32(wheel.height * scale))
+        // The spinner turning and the bar's value are the only changes (the usual animation frame, a
+        // stream of volume steps): the buffer already holds everything else, so redraw the wheel and the
+        // bar row alone and damage just their rects.
+        if content.opacity >= 1, let previous, previous.withoutMotion == content.withoutMotion {
+            var damage: Rect?
+            for (index, hud) in scene.huds.enumerated() {
+                let part: Rect
+                switch hud {
+                case .spinner(let spinner):
+                    renderer.redrawSpinnerWheel(spinner, in: canvas, at: origins[index], scale: scale)
+                    part = renderer.spinnerRect(spinner, scale: scale)
+                case .bar(let bar):
+                    // A buffer may already hold this value (values alternating over two buffers): nothing
+                    // to draw, but the compositor shows the other one, so the rect is still damaged.
+                    if previous.huds[index] != hud {
+                        renderer.redrawBarValue(bar, in: canvas, at: origins[index], scale: scale)
+                    }
+                    part = renderer.barValueRect(bar, scale: scale)
+                }
+                let pixels = Rect(x: (origins[index].x + part.x) * scale, y: (origins[index].y + part.y) * scale,
+                                  width: part.width * scale, height: part.height * scale)
+                damage = damage.map { $0.union(pixels) } ?? pixels
+            }
+            if let damage {
+                return OverlaySurface.Damage(x: Int32(damage.x), y: Int32(damage.y),
+                                             width: Int32(damage.width), height: Int32(damage.height))
+            }
         }
 
         canvas.clear()
@@ -293,7 +327,7 @@ final class Screen {
             if self.followScale(of: surface) { self.update() }
         }
         surface.onFrame = { [unowned self] in
-            if self.scene.isAnimating { self.update() }
+            if self.scene.isAnimating || self.toastsPending { self.update() }
         }
         return surface
     }

@@ -77,11 +77,83 @@ extension ToastRenderer {
                                    scale: scale))
     }
 
+    /// The rect of a bar HUD (relative to the HUD's top-left) that its value changes: the value text and
+    /// the bar row, with a margin for antialiasing and glyph overhang. It does not depend on the value, so
+    /// it covers any value's text (at least as wide as the widest value text is right of the label).
+    public func barValueRect(_ bar: HudBarView, scale: Int) -> Rect {
+        let size = measureHud(.bar(bar), scale: scale)
+        let g = barGeometry(bar, scale: scale)
+        let top = min(g.barY, g.valueY, hudPadding) - 2
+        let bottom = max(g.barY + Double(style.hudBarHeight), g.valueBottom) + 2
+        let left = hudPadding - 2
+        let right = Double(size.width) - hudPadding + 2
+        let x0 = max(0, Int(left.rounded(.down))), y0 = max(0, Int(top.rounded(.down)))
+        let x1 = min(size.width, Int(right.rounded(.up))), y1 = min(size.height, Int(bottom.rounded(.up)))
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Redraws only `barValueRect` of `bar`, a bar HUD drawn at full opacity with its top-left at `origin`
+    /// into a buffer that already holds the same HUD with another value: copies the HUD's unchanging part
+    /// (box, glyph, label: rendered once and cached) into that rect, then draws the value and the bar
+    /// clipped to it. The pixels come out the same as `drawHud`'s; the rest of the buffer is left alone.
+    public func redrawBarValue(_ bar: HudBarView, in canvas: Canvas, at origin: Point, scale: Int) {
+        let size = measureHud(.bar(bar), scale: scale)
+        let r = barValueRect(bar, scale: scale)
+        let chrome = barChrome(bar, size: size, scale: scale)
+        canvas.withContext(scale: scale) { cr in
+            cairo_translate(cr, Double(origin.x), Double(origin.y))
+            cairo_rectangle(cr, Double(r.x), Double(r.y), Double(r.width), Double(r.height))
+            cairo_clip(cr)
+            // The chrome is in buffer pixels: copy it 1:1 (this also replaces the old value's pixels).
+            cairo_save(cr)
+            cairo_identity_matrix(cr)
+            cairo_set_source_surface(cr, chrome.surface, Double(origin.x * scale), Double(origin.y * scale))
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_paint(cr)
+            cairo_restore(cr)
+            drawBarValue(cr, bar, size: size, scale: scale)
+        }
+    }
+
+    /// The box, glyph and label of `bar` (everything but the value) at full opacity, cached for the
+    /// last bar drawn: a stream of values only redraws the value part over a copy of it.
+    private func barChrome(_ bar: HudBarView, size: Size, scale: Int) -> Canvas {
+        var key = bar
+        key.value = 0
+        if let cached = hudChrome, cached.bar == key, cached.scale == scale { return cached.image }
+        let image = Canvas(size: size, scale: scale)
+        image.withContext(scale: scale) { cr in
+            CairoDrawing.box(cr, size: size, radius: style.cornerRadius + 2, fill: style.background,
+                             border: style.lowBorder, borderWidth: style.borderWidth)
+            drawBarChrome(cr, bar, size: size, scale: scale)
+        }
+        hudChrome = (key, scale, image)
+        return image
+    }
+
+    /// Where the parts of a bar HUD go (logical px, relative to its top-left).
+    private func barGeometry(_ bar: HudBarView, scale: Int)
+        -> (valueY: Double, valueBottom: Double, barY: Double) {
+        let row = max(labelLayout(bar.label, scale: scale).height, glyphSize)
+        let value = valueLayout(bar, scale: scale)
+        let valueY = hudPadding + (row - value.height) / 2
+        return (valueY, valueY + value.height, hudPadding + row + 10)
+    }
+
+    private func valueLayout(_ bar: HudBarView, scale: Int) -> TextLayout {
+        text.layout(TextKey(text: bar.muted ? "Muted" : "\(max(bar.value, 0))%", isMarkup: false,
+                            role: .hudValue, width: nil, maxHeight: nil, scale: scale))
+    }
+
     private func drawBar(_ cr: OpaquePointer, _ bar: HudBarView, size: Size, scale: Int) {
+        drawBarChrome(cr, bar, size: size, scale: scale)
+        drawBarValue(cr, bar, size: size, scale: scale)
+    }
+
+    /// The glyph, the label and the empty track: what does not change with the value.
+    private func drawBarChrome(_ cr: OpaquePointer, _ bar: HudBarView, size: Size, scale: Int) {
         let pad = hudPadding
         let label = labelLayout(bar.label, scale: scale)
-        let value = text.layout(TextKey(text: bar.muted ? "Muted" : "\(max(bar.value, 0))%", isMarkup: false,
-                                        role: .hudValue, width: nil, maxHeight: nil, scale: scale))
         let row = max(label.height, glyphSize)
         let textColor = bar.muted ? style.captionColor : style.summaryColor
         var labelX = pad
@@ -90,6 +162,19 @@ extension ToastRenderer {
             labelX += glyphSize + 8
         }
         label.draw(cr, x: labelX, y: pad + (row - label.height) / 2, color: textColor)
+        // The empty track (the value text above it does not reach it, so drawing it first changes nothing).
+        let barH = Double(style.hudBarHeight)
+        CairoDrawing.roundedRect(cr, x: pad, y: pad + row + 10, width: Double(size.width) - 2 * pad, height: barH,
+                                 radius: barH / 2)
+        CairoDrawing.setColor(cr, style.trackColor)
+        cairo_fill(cr)
+    }
+
+    /// The value text and the bar's fill.
+    private func drawBarValue(_ cr: OpaquePointer, _ bar: HudBarView, size: Size, scale: Int) {
+        let pad = hudPadding
+        let value = valueLayout(bar, scale: scale)
+        let row = max(labelLayout(bar.label, scale: scale).height, glyphSize)
         value.draw(cr, x: Double(size.width) - pad - value.width, y: pad + (row - value.height) / 2,
                    color: bar.muted ? style.captionColor : style.bodyColor)
 
@@ -97,9 +182,6 @@ extension ToastRenderer {
         let barW = Double(size.width) - 2 * pad
         let barH = Double(style.hudBarHeight)
         let radius = barH / 2
-        CairoDrawing.roundedRect(cr, x: pad, y: barY, width: barW, height: barH, radius: radius)
-        CairoDrawing.setColor(cr, style.trackColor)
-        cairo_fill(cr)
         let v = max(bar.value, 0)
         let fill = bar.muted ? style.hudMutedFill : style.hudFill
         if v > 0 {

@@ -11,6 +11,12 @@ public final class ToastRenderer {
     /// Converted notification images, most recent last; compared by content (identity fast path).
     private var images: [(image: RGBAImage, surface: OpaquePointer)] = []
     private let imageCapacity = 8
+    /// Toast boxes (fill and border) by size, urgency and scale; see `image(of:scale:)`.
+    private struct BoxKey: Hashable { var size: Size; var urgency: Urgency; var scale: Int }
+    private var boxes: [BoxKey: Canvas] = [:]
+    private let boxCapacity = 16
+    /// A bar HUD's box, glyph and label (value zeroed in the key) at one scale; see `redrawBarValue`.
+    var hudChrome: (bar: HudBarView, scale: Int, image: Canvas)?
 
     public init(style: ToastStyle = ToastStyle()) {
         self.style = style
@@ -60,10 +66,43 @@ public final class ToastRenderer {
         }
     }
 
-    private func drawToast(_ cr: OpaquePointer, _ toast: ToastView, _ layout: ToastLayout) {
-        CairoDrawing.box(cr, size: layout.size, radius: style.cornerRadius,
-                         fill: style.background(for: toast.urgency), border: style.border(for: toast.urgency),
-                         borderWidth: style.borderWidth)
+    /// `toast` alone in a new canvas of its size (`measure`) at `scale`: the picture the daemon renders once
+    /// and composites on animation frames. The same pixels as `draw` into a transparent canvas at `.zero`,
+    /// but the box (fill and border, the dearest part after the text) is copied from a small cache of
+    /// boxes by size and urgency, which a stack of toasts mostly hits.
+    public func image(of toast: ToastView, scale: Int) -> Canvas {
+        let layout = ToastLayout(toast, style: style, scale: scale, text: text)
+        let canvas = Canvas(size: layout.size, scale: scale)
+        let box = boxImage(size: layout.size, urgency: toast.urgency, scale: scale)
+        canvas.withContext(scale: scale) { cr in
+            cairo_save(cr)
+            cairo_identity_matrix(cr)
+            cairo_set_source_surface(cr, box.surface, 0, 0)
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_paint(cr)
+            cairo_restore(cr)
+            drawToast(cr, toast, layout, box: false)
+        }
+        return canvas
+    }
+
+    private func boxImage(size: Size, urgency: Urgency, scale: Int) -> Canvas {
+        let key = BoxKey(size: size, urgency: urgency, scale: scale)
+        if let hit = boxes[key] { return hit }
+        let canvas = Canvas(size: size, scale: scale)
+        canvas.withContext(scale: scale) { cr in drawBox(cr, size: size, urgency: urgency) }
+        if boxes.count >= boxCapacity { boxes.removeAll() }  // rare: toasts of many heights
+        boxes[key] = canvas
+        return canvas
+    }
+
+    private func drawBox(_ cr: OpaquePointer, size: Size, urgency: Urgency) {
+        CairoDrawing.box(cr, size: size, radius: style.cornerRadius, fill: style.background(for: urgency),
+                         border: style.border(for: urgency), borderWidth: style.borderWidth)
+    }
+
+    private func drawToast(_ cr: OpaquePointer, _ toast: ToastView, _ layout: ToastLayout, box: Bool = true) {
+        if box { drawBox(cr, size: layout.size, urgency: toast.urgency) }
         if let r = layout.imageRect, let image = toast.image, let surface = imageSurface(image) {
             cairo_save(cr)
             CairoDrawing.roundedRect(cr, x: r.x, y: r.y, width: r.width, height: r.height,

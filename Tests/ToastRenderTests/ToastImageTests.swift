@@ -1,0 +1,34 @@
+import XCTest
+@testable import ToastRender
+
+/// `image(of:scale:)` is what the daemon composites: it must hold exactly the pixels of `draw` into a
+/// transparent canvas of the toast's size, whether its box comes from the cache or not.
+final class ToastImageTests: XCTestCase {
+    func testImageEqualsADrawIntoATransparentCanvas() {
+        let renderer = ToastRenderer()
+        let picture = RGBAImage(width: 2, height: 2, pixels: [255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 255, 255, 9, 9, 9, 0])
+        let toasts = [
+            ToastView(summary: "Build done", body: "All <b>42</b> tests passed", appName: "make"),
+            ToastView(summary: "Build done", body: "All 43 tests passed", appName: "make"),  // same box: cache hit
+            ToastView(summary: "Disk almost full", body: "3 GB left", urgency: .critical, progress: 93),
+            ToastView(summary: "Low", urgency: .low),
+            ToastView(summary: "Call", body: "from Ann", appName: "phone", image: picture, actions: ["Answer", "Decline"]),
+        ]
+        for scale in [1, 2] {
+            for round in 0..<2 {  // the second round draws every box from the cache
+                for toast in toasts {
+                    let size = renderer.measure(toast, scale: scale)
+                    let drawn = Canvas(size: size, scale: scale)
+                    renderer.draw(toast, in: drawn, at: .zero, scale: scale)
+                    let image = renderer.image(of: toast, scale: scale)
+                    XCTAssertEqual(image.width, drawn.width)
+                    XCTAssertEqual(image.height, drawn.height)
+                    let all = Rect(x: 0, y: 0, width: drawn.width, height: drawn.height)
+                    XCTAssertEqual(Fixtures.differingPixels(drawn, image, in: all), 0,
+                                   "scale \(scale), round \(round), \(toast.summary)")
+                    XCTAssertFalse(image.pixel(x: image.width / 2, y: 1).a == 0, "no box drawn: \(toast.summary)")
+                }
+            }
+        }
+    }
+}
