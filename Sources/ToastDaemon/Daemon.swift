@@ -249,7 +249,8 @@ public final class Daemon {
                 break
             }
         }
-        if model.generation != drawnGeneration || screen.hasSurfaces {
+        // Only a change to what is drawn redraws; animation frames are paced by the surfaces themselves.
+        if model.generation != drawnGeneration {
             drawnGeneration = model.generation
             screen.update()
         }

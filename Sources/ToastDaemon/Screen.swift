@@ -53,9 +53,6 @@ final class Screen {
         update()
     }
 
-    /// True while any overlay exists (the daemon holds no surface when nothing shows).
-    var hasSurfaces: Bool { toastSurface != nil || hudSurface != nil }
-
     /// Brings the overlays in line with the current scene.
     func update() {
         scene = sceneProvider()
