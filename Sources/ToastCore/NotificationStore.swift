@@ -248,7 +248,8 @@ public struct NotificationStore: Sendable {
     }
 
     private mutating func allocateID() -> NotificationID {
-        let open = Set(all.map(\.id))
-        return ids.allocate { open.contains($0) }
+        // Ids only grow, so the first candidate is almost always free: one scan, no set built per call.
+        let open = all
+        return ids.allocate { id in open.contains { $0.id == id } }
     }
 }
