@@ -30,7 +30,7 @@ final class BusFrontDoor: NotificationsBusDelegate {
         }
         defer { daemon.modelNeedsUpdate = true }
         do {
-            return .success(try daemon.model.notify(Requests.notification(from: notification), now: daemon.now()))
+            return .success(try daemon.model.notify(Requests.notification(from: notification, icons: &daemon.icons), now: daemon.now()))
         } catch {
             return .failure(Self.refusal(Requests.protocolError(error)))
         }

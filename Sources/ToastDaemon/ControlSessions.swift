@@ -90,7 +90,7 @@ final class ControlSessions {
         switch request {
         case .notify(let params):
             do {
-                let id = try daemon.model.notify(Requests.notification(from: params, client: UInt64(client)), now: now)
+                let id = try daemon.model.notify(Requests.notification(from: params, client: UInt64(client), icons: &daemon.icons), now: now)
                 if params.wait { sessions[client]?.subscribedIDs.insert(id) }
                 return .ok(.id(id))
             } catch {

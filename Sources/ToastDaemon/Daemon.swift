@@ -18,6 +18,8 @@ public final class Daemon {
     private(set) var renderer: ToastRenderer
     let screen: Screen
     var model: ToastModel
+    /// Icon names (`app_icon`, `image-path`) to PNG files, cached.
+    var icons = IconTheme.fromEnvironment { getenv($0).map { String(cString: $0) } }
     /// The configuration file (nil: neither --config, XDG_CONFIG_HOME nor HOME) and what applies now.
     private let configPath: String?
     private(set) var config: DaemonConfig

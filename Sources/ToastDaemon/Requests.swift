@@ -8,7 +8,7 @@ import ToastRender
 /// `NotificationRequest`, so a toast from the CLI and one from D-Bus behave the same.
 enum Requests {
     /// A `notify` from the control socket.
-    static func notification(from params: NotifyParams, client: UInt64) -> NotificationRequest {
+    static func notification(from params: NotifyParams, client: UInt64, icons: inout IconTheme) -> NotificationRequest {
         var request = NotificationRequest(appName: params.appName ?? "toast", summary: params.summary,
                                           body: params.body ?? "")
         request.appIcon = params.icon ?? ""
@@ -40,11 +40,11 @@ enum Requests {
             }
         }
         if let urgency = params.urgency { request.urgency = coreUrgency(urgency) }
-        return withPicture(request)
+        return withPicture(request, icons: &icons)
     }
 
     /// A `Notify` call from D-Bus.
-    static func notification(from call: BusNotification) -> NotificationRequest {
+    static func notification(from call: BusNotification, icons: inout IconTheme) -> NotificationRequest {
         var request = NotificationRequest(appName: call.appName, summary: call.summary, body: call.body)
         request.appIcon = call.appIcon
         request.actions = call.actions.map { NotificationAction(key: $0.key, label: $0.label) }
@@ -68,24 +68,26 @@ enum Requests {
             request.image = .path(path)
         }
         request.origin = .dbus(call.sender)
-        return withPicture(request)
+        return withPicture(request, icons: &icons)
     }
 
     /// Toasts show pictures at icon size: a large one is shrunk now, and one named by a PNG path
-    /// (`image-path`, or an absolute `app_icon`) is decoded now, so the model holds small pixels only.
-    /// A path that is not a regular, readable, sanely sized PNG shows no picture (nothing blocks on
-    /// a FIFO or a device).
-    static func withPicture(_ request: NotificationRequest) -> NotificationRequest {
+    /// (`image-path`, or an absolute `app_icon`) or by an icon name found in the icon theme is decoded
+    /// now, so the model holds small pixels only. A path that is not a regular, readable, sanely sized
+    /// PNG shows no picture (nothing blocks on a FIFO or a device).
+    static func withPicture(_ request: NotificationRequest, icons: inout IconTheme) -> NotificationRequest {
         var request = request
         switch request.image {
         case .pixels(let image):
             request.image = .pixels(image.downscaled(toFit: maxPictureSide))
         case .path(let path):
-            request.image = loadPicture(path).map { .pixels($0) }
+            let file = IconTheme.isIconName(path) ? icons.path(forIconNamed: path) : path
+            request.image = file.flatMap(loadPicture).map { .pixels($0) }
         case nil:
-            if request.appIcon.hasPrefix("/") || request.appIcon.hasPrefix("file://") {
-                request.image = loadPicture(request.appIcon).map { .pixels($0) }
-            }
+            let icon = request.appIcon
+            let file = IconTheme.isIconName(icon) ? icons.path(forIconNamed: icon)
+                : (icon.hasPrefix("/") || icon.hasPrefix("file://")) ? icon : nil
+            request.image = file.flatMap(loadPicture).map { .pixels($0) }
         }
         return request
     }
