@@ -155,7 +155,7 @@ public enum ConfigParser {
         "default-timeout", "low-timeout", "normal-timeout", "critical-timeout", "history", "hud-timeout",
         "loading-grace", "width", "hud-width", "font", "max-visible", "background", "text-color",
         "border-color", "progress-color", "border-size", "border-radius", "padding", "gap", "margin",
-        "anchor", "hud-anchor", "hud-margin", "animations", "output",
+        "anchor", "hud-anchor", "hud-margin", "animations", "clickable-actions", "output",
     ]
     /// Keys an `[urgency=...]` section may set.
     static let urgencyKeys = ["default-timeout", "background", "border-color", "progress-color"]
@@ -261,6 +261,9 @@ public enum ConfigParser {
         case "animations":
             let on = try boolean(key, value)
             return (Rank.specific, { $0.animations = on })
+        case "clickable-actions":
+            let on = try boolean(key, value)
+            return (Rank.specific, { $0.clickableActions = on })
         case "output":
             guard value.utf8.count <= 256 else { throw SettingError("'output' is too long") }
             let output = value.isEmpty ? nil : value

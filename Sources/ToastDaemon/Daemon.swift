@@ -91,6 +91,7 @@ public final class Daemon {
         renderer = ToastRenderer(style: config.style)
         animator = Animator(animations: options.animations && config.animations)
         screen = Screen(wayland: wayland, renderer: renderer, outputName: options.output ?? config.output)
+        screen.clickableActions = options.clickableActions || config.clickableActions
         screen.reconfigure(renderer: renderer, outputName: options.output ?? config.output,
                            toasts: Self.toastPlacement(config), hud: Self.hudPlacement(config))
         screen.sceneProvider = { [unowned self] in
@@ -98,6 +99,7 @@ public final class Daemon {
         }
         sessions = ControlSessions(server: server)
         sessions.daemon = self
+        screen.onActionClicked = { [unowned self] id, index in self.actionClicked(id: id, index: index) }
 
         if let door {
             door.daemon = self
@@ -210,6 +212,7 @@ public final class Daemon {
         config = new
         model.reconfigure(notifications: new.notifications, hud: new.hud)
         let animations = options.animations && new.animations
+        screen.clickableActions = options.clickableActions || new.clickableActions
         if animations != animator.animationsEnabled { animator = Animator(animations: animations) }
         if new.style != old.style {
             renderer = ToastRenderer(style: new.style)
@@ -229,6 +232,18 @@ public final class Daemon {
 
     static func hudPlacement(_ config: DaemonConfig) -> OverlaySurface.Placement {
         OverlaySurface.Placement(anchor: config.hudAnchor, margins: config.hudMargins)
+    }
+
+    /// A click on a toast's action pill (`clickable-actions`): the same as `toast action ID KEY`.
+    private func actionClicked(id: NotificationID, index: Int) {
+        // The pills are drawn from `buttonActions`, in order; a toast already gone (fading out) has none.
+        guard let actions = model.notification(id: id)?.buttonActions, actions.indices.contains(index) else { return }
+        do {
+            try model.invokeAction(id: id, key: actions[index].key, now: now())
+            modelNeedsUpdate = true
+        } catch {
+            Log.warning("action \(actions[index].key) of \(id): \(error)")
+        }
     }
 
     /// Monotonic now, the model's clock.

@@ -5,6 +5,9 @@ public struct DaemonOptions: Equatable, Sendable {
     public var replace = false
     /// Draw every change at once, no fades, slides or turning spinner frames beyond the first.
     public var animations = true
+    /// Toasts' action pills take clicks (the rest of a toast stays pass-through); the file's
+    /// `clickable-actions` can turn it on too.
+    public var clickableActions = false
     /// Control socket path; nil means `$TOASTD_SOCKET` or `$XDG_RUNTIME_DIR/toastd.sock`.
     public var socketPath: String?
     /// Serve only the control socket, never the session bus.
@@ -28,6 +31,9 @@ public struct DaemonOptions: Equatable, Sendable {
           --replace          take org.freedesktop.Notifications over from the daemon that owns it
           --no-animations    no fades, slides or spinning; every change is drawn at once
                              (wins over 'animations = true' in the file)
+          --clickable-actions
+                             action buttons on toasts take clicks (the rest of every toast
+                             still passes clicks through); as 'clickable-actions = true'
           --no-dbus          serve the control socket only
           --socket PATH      control socket (default: $TOASTD_SOCKET or $XDG_RUNTIME_DIR/toastd.sock)
           --output NAME      show on this output (default: the file's 'output', else the
@@ -54,6 +60,7 @@ public struct DaemonOptions: Equatable, Sendable {
             case "--replace": options.replace = true
             case "--no-animations": options.animations = false
             case "--no-dbus": options.dbus = false
+            case "--clickable-actions": options.clickableActions = true
             case "--socket", "--output", "--config":
                 guard let value = rest.popFirst(), !value.isEmpty else {
                     return .failure(OptionsError(message: "\(argument) needs a value"))

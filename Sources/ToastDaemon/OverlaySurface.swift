@@ -1,3 +1,4 @@
+import ToastRender
 import Wayland
 
 /// One pass-through overlay: a zwlr_layer_surface_v1 on the overlay layer with an empty input region
@@ -16,6 +17,9 @@ final class OverlaySurface {
     typealias Draw = (_ buffer: ShmBuffer, _ scale: Int) -> Damage?
 
     private let surface: WlSurface
+    private let compositor: WlCompositor
+    /// The input region last set, in surface-local logical pixels (empty: all clicks pass through).
+    private var inputRegion: [Rect] = []
     private let layerSurface: ZwlrLayerSurfaceV1
     private let shm: WlShm
     private var pool = BufferPool()
@@ -46,6 +50,7 @@ final class OverlaySurface {
             preconditionFailure("WaylandConnection checks these globals at connect")
         }
         self.shm = shm
+        self.compositor = compositor
         self.output = output
         self.size = (1, 1)
         self.scale = scale
@@ -90,6 +95,23 @@ final class OverlaySurface {
         }
         drawIfReady()
     }
+
+    /// Makes `rects` (surface-local logical pixels) the only part of the surface that takes pointer
+    /// input; `[]` makes it pass-through again. Sent only when it changes; it applies with the next commit,
+    /// so set it before the `setNeedsDraw` of the frame that draws those pills.
+    func setInputRegion(_ rects: [Rect]) {
+        guard rects != inputRegion else { return }
+        inputRegion = rects
+        let region = compositor.createRegion()
+        for rect in rects {
+            region.add(x: Int32(rect.x), y: Int32(rect.y), width: Int32(rect.width), height: Int32(rect.height))
+        }
+        surface.setInputRegion(region: region)
+        region.destroy()
+    }
+
+    /// Whether `proxy` is this overlay's wl_surface (pointer events name the surface they are for).
+    func owns(_ proxy: WlSurface?) -> Bool { proxy === surface }
 
     /// Whether a frame callback is outstanding (the daemon is animating this surface).
     var isWaitingForFrame: Bool { frameCallback != nil }

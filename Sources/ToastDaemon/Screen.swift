@@ -21,6 +21,15 @@ final class Screen {
     private var scene = Scene()
     /// Recomputes the scene at the current time (the daemon's animator over its model).
     var sceneProvider: () -> Scene = { Scene() }
+    /// The opt-in PassThroughView mode: the toasts' action pills take clicks (`clickable-actions`).
+    /// Off, the toast surface's input region stays empty and every click passes through.
+    var clickableActions = false {
+        didSet { if clickableActions != oldValue { update() } }
+    }
+    /// A pill was clicked: the toast's id and the index of the action in its `buttonActions`.
+    var onActionClicked: (NotificationID, Int) -> Void = { _, _ in }
+    /// The pills on the toast surface now (empty unless `clickableActions`).
+    private var actionButtons: [ActionButton] = []
     /// How far (logical pixels) a toast slides while it fades in or out.
     static let slideDistance = 32
 
@@ -38,6 +47,11 @@ final class Screen {
             // An output's scale may have changed under a surface that stays on it (no enter/leave).
             for surface in [self.toastSurface, self.hudSurface].compactMap({ $0 }) { self.followScale(of: surface) }
             self.update()
+        }
+        wayland.onPointerPress = { [unowned self] surface, x, y in
+            guard self.clickableActions, let toasts = self.toastSurface, toasts.owns(surface),
+                  let button = ActionButtons.button(at: x, y, in: self.actionButtons) else { return }
+            self.onActionClicked(button.id, button.index)
         }
     }
 
@@ -70,6 +84,7 @@ final class Screen {
             toastsPending = false
             toastSurface = nil
             toastImages = [:]
+            actionButtons = []
             return
         }
         // The compositor has not shown the last frame yet, so the next draw is at least that frame away:
@@ -85,6 +100,16 @@ final class Screen {
         }
         toastSurface = surface
         let arrangement = stackArrangement(scale: surface.scale)
+        if clickableActions {
+            let anchor = toastPlacement.anchor
+            actionButtons = ActionButtons.place(zip(scene.toasts, arrangement.rects).map { toast, rect in
+                (toast.id, anchor.oriented(rect, in: arrangement.size),
+                 toast.view.actions.isEmpty ? [] : renderer.actionRects(toast.view, scale: surface.scale))
+            })
+        } else {
+            actionButtons = []
+        }
+        surface.setInputRegion(actionButtons.map(\.rect))
         surface.setNeedsDraw(size: (arrangement.size.width, arrangement.size.height))
     }
 

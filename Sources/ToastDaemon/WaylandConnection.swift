@@ -41,6 +41,64 @@ final class Output {
     }
 }
 
+/// A seat's pointer, as far as the daemon's surfaces see it: where it is on which of them, and its
+/// left-button presses. Only a surface with a non-empty input region (`clickable-actions`) ever gets
+/// pointer events; the others are pass-through.
+final class Seat {
+    let globalName: UInt32
+    private let proxy: WlSeat
+    private var pointer: WlPointer?
+    /// The surface the pointer is over and where (surface-local logical pixels); nil when on none of ours.
+    private var focus: (surface: WlSurface?, x: Double, y: Double)?
+    private let onPress: (WlSurface?, Double, Double) -> Void
+
+    /// linux/input-event-codes.h BTN_LEFT.
+    static let leftButton: UInt32 = 0x110
+
+    init(globalName: UInt32, proxy: WlSeat, onPress: @escaping (WlSurface?, Double, Double) -> Void) {
+        self.globalName = globalName
+        self.proxy = proxy
+        self.onPress = onPress
+        proxy.onEvent = { [unowned self] event in
+            if case .capabilities(let capabilities) = event { self.update(capabilities) }
+        }
+    }
+
+    private func update(_ capabilities: WlSeat.Capability) {
+        if capabilities.contains(.pointer), pointer == nil {
+            let pointer = proxy.getPointer()
+            pointer.onEvent = { [unowned self] event in self.handle(event) }
+            self.pointer = pointer
+        } else if !capabilities.contains(.pointer), let pointer {
+            if pointer.version >= 3 { pointer.release() }
+            self.pointer = nil
+            focus = nil
+        }
+    }
+
+    private func handle(_ event: WlPointer.Event) {
+        switch event {
+        case let .enter(_, surface, x, y):
+            focus = (surface, x, y)
+        case .leave:
+            focus = nil
+        case let .motion(_, x, y):
+            focus?.x = x
+            focus?.y = y
+        case let .button(_, _, button, state):
+            guard button == Self.leftButton, state == WlPointer.ButtonState.pressed.rawValue, let focus else { return }
+            onPress(focus.surface, focus.x, focus.y)
+        default:
+            break
+        }
+    }
+
+    deinit {
+        if let pointer, pointer.version >= 3 { pointer.release() }
+        if proxy.version >= 5 { proxy.release() }
+    }
+}
+
 /// The daemon's Wayland connection (mako's wayland.c): the display, the globals it binds, and the
 /// outputs as they come and go.
 final class WaylandConnection {
@@ -51,11 +109,14 @@ final class WaylandConnection {
     private(set) var layerShell: ZwlrLayerShellV1?
     private var xdgOutputManager: ZxdgOutputManagerV1?
     private(set) var outputs: [Output] = []
+    private var seats: [Seat] = []
 
     /// Outputs were added, removed, or changed scale or name.
     var onOutputsChanged: () -> Void = {}
     /// An output went away (hotplug): surfaces on it are moved by the owner.
     var onOutputRemoved: (Output) -> Void = { _ in }
+    /// The left button was pressed with the pointer over one of our surfaces, at surface-local (x, y).
+    var onPointerPress: (WlSurface?, Double, Double) -> Void = { _, _, _ in }
 
     /// Connects (WAYLAND_DISPLAY / WAYLAND_SOCKET) and binds what the daemon needs, in two roundtrips.
     init() throws {
@@ -91,6 +152,11 @@ final class WaylandConnection {
             let manager = registry.bind(name: name, ZxdgOutputManagerV1.self, version: min(version, 3))
             xdgOutputManager = manager
             for output in outputs { output.watchName(with: manager) }
+        case WlSeat.wlInterfaceName:
+            let proxy = registry.bind(name: name, WlSeat.self, version: min(version, 5))
+            seats.append(Seat(globalName: name, proxy: proxy) { [unowned self] surface, x, y in
+                self.onPointerPress(surface, x, y)
+            })
         case WlOutput.wlInterfaceName:
             let proxy = registry.bind(name: name, WlOutput.self, version: min(version, 4))
             outputs.append(Output(globalName: name, proxy: proxy, xdgOutputManager: xdgOutputManager) { [unowned self] in
@@ -102,6 +168,7 @@ final class WaylandConnection {
     }
 
     private func remove(globalName: UInt32) {
+        seats.removeAll { $0.globalName == globalName }
         guard let index = outputs.firstIndex(where: { $0.globalName == globalName }) else { return }
         let output = outputs.remove(at: index)
         onOutputRemoved(output)

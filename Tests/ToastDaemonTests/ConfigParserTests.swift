@@ -194,6 +194,10 @@ final class ConfigParserTests: XCTestCase {
         XCTAssertFalse(parse("animations = false").config.animations)
         XCTAssertFalse(parse("animations = off").config.animations)
         XCTAssertTrue(parse("animations = false\nanimations = yes").config.animations)
+        XCTAssertFalse(parse("").config.clickableActions)
+        XCTAssertTrue(parse("clickable-actions = true").config.clickableActions)
+        XCTAssertTrue(parse("clickable-actions = on").config.clickableActions)
+        XCTAssertFalse(parse("clickable-actions = yes\nclickable-actions = 0").config.clickableActions)
         XCTAssertEqual(parse("output = DP-1").config.output, "DP-1")
         XCTAssertNil(parse("output = DP-1\noutput =").config.output, "an empty output means the compositor's choice")
     }
@@ -294,6 +298,7 @@ final class ConfigParserTests: XCTestCase {
         XCTAssertEqual(diagnostic("border-size = nan"), "cfg:1: 'border-size' must be a number, got 'nan'")
         XCTAssertEqual(diagnostic("border-radius = 101"), "cfg:1: 'border-radius' = 101 is out of range (0...100)")
         XCTAssertEqual(diagnostic("animations = maybe"), "cfg:1: 'animations' must be true or false, got 'maybe'")
+        XCTAssertEqual(diagnostic("clickable-actions = 2"), "cfg:1: 'clickable-actions' must be true or false, got '2'")
         XCTAssertEqual(diagnostic("anchor = middle"),
                        "cfg:1: 'anchor' must be one of top-left, top-center, top-right, bottom-left, bottom-center, bottom-right, got 'middle'")
         XCTAssertEqual(diagnostic("margin = 1,2,3,4,5"), "cfg:1: 'margin' must be 1 to 4 whole numbers, got '1,2,3,4,5'")

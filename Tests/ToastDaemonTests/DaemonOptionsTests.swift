@@ -17,6 +17,12 @@ final class DaemonOptionsTests: XCTestCase {
         XCTAssertEqual(options([]), DaemonOptions())
         XCTAssertNil(DaemonOptions().configPath)
         XCTAssertTrue(DaemonOptions().animations)
+        XCTAssertFalse(DaemonOptions().clickableActions, "toasts are pass-through unless asked")
+    }
+
+    func testClickableActionsFlag() {
+        XCTAssertEqual(options(["--clickable-actions"])?.clickableActions, true)
+        XCTAssertTrue(DaemonOptions.usage.contains("--clickable-actions"))
     }
 
     func testConfigTakesAPath() {
