@@ -1,0 +1,116 @@
+import Foundation
+import XCTest
+
+/// `toastd --clickable-actions` (the brief's PassThroughView): a toast's action pills take clicks and
+/// invoke their action; the rest of the toast still passes clicks to the window below. Without the
+/// flag the pills pass clicks through like everything else.
+final class ClickableActionsTests: XCTestCase {
+    func testClickOnAPillInvokesItsActionAndTheRestOfTheToastPassesThrough() throws {
+        let stage = try Stage.shared()
+        try stage.plugInInputDevices()  // before toastd starts, so it has a wl_pointer from the start
+        let probe = try ProbeWindow(stage: stage)  // tiled: fills the output under the toast
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--clickable-actions", "--no-animations"])
+        let waiting = try spawnToast(toastd, stage, ["-p", "-t", "0", "-A", "yes=Yes", "-A", "no=No", "Deploy?"])
+        defer { waiting.terminate() }
+        XCTAssertNotNil(waiting.waitForLine(matching: "^[0-9]+$"), waiting.stderrText)
+        let (box, yes, no) = try findPills(stage, toastd)
+
+        // The title is not a pill: that click lands on the window, at the same coordinates.
+        let title = (x: box.x + box.width / 2, y: box.y + 20)
+        var start = probe.lines.count
+        try stage.click(x: title.x, y: title.y)
+        XCTAssertTrue(probe.waitFor("button PRESS 272 \(title.x) \(title.y)", from: start),
+                      "a click on the toast's title did not reach the window: \(probe.lines.suffix(6))")
+        XCTAssertTrue(waiting.isRunning, "a click off the pills invoked something: \(waiting.lines)")
+
+        // The gap between the two pills is not a pill either.
+        let gap = (x: (yes.x + yes.width + no.x) / 2, y: yes.y + yes.height / 2)
+        start = probe.lines.count
+        try stage.click(x: gap.x, y: gap.y)
+        XCTAssertTrue(probe.waitFor("button PRESS 272 \(gap.x) \(gap.y)", from: start),
+                      "a click between the pills did not reach the window: \(probe.lines.suffix(6))")
+
+        // "Yes" takes the click: the waiting client hears `yes`, and the window gets no button.
+        let pill = (x: yes.x + yes.width / 2, y: yes.y + yes.height / 2)
+        start = probe.lines.count
+        try stage.click(x: pill.x, y: pill.y)
+        XCTAssertNotNil(waiting.waitForLine(startingWith: "yes", from: 1), "\(waiting.lines) \(toastd.log)")
+        XCTAssertEqual(waiting.waitForExit(timeout: 10), 0, waiting.stderrText)
+        // A click far from the toast afterwards: once it arrives, the pill's would have arrived before it.
+        try stage.click(x: 100, y: 600)
+        XCTAssertTrue(probe.waitFor("button PRESS 272 100 600", from: start), "\(probe.lines.suffix(6))")
+        let since = Array(probe.lines[start...])
+        XCTAssertFalse(since.contains { $0.hasPrefix("button PRESS 272 \(pill.x) \(pill.y)") },
+                       "the window got the click on the pill too: \(since)")
+    }
+
+    func testWithoutTheFlagAClickOnAPillPassesThrough() throws {
+        let stage = try Stage.shared()
+        try stage.plugInInputDevices()
+        let probe = try ProbeWindow(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations"])
+        let waiting = try spawnToast(toastd, stage, ["-p", "-t", "0", "-A", "yes=Yes", "-A", "no=No", "Deploy?"])
+        defer { waiting.terminate() }
+        XCTAssertNotNil(waiting.waitForLine(matching: "^[0-9]+$"), waiting.stderrText)
+        let (_, yes, _) = try findPills(stage, toastd)
+
+        let pill = (x: yes.x + yes.width / 2, y: yes.y + yes.height / 2)
+        let start = probe.lines.count
+        try stage.click(x: pill.x, y: pill.y)
+        XCTAssertTrue(probe.waitFor("button PRESS 272 \(pill.x) \(pill.y)", from: start),
+                      "the pill took the click without --clickable-actions: \(probe.lines.suffix(6))")
+        XCTAssertTrue(waiting.isRunning, "the action was invoked: \(waiting.lines)")
+    }
+
+    // MARK: - Helpers
+
+    private func spawnToast(_ toastd: ToastdProcess, _ stage: Stage, _ arguments: [String]) throws -> BackgroundProcess {
+        try stage.spawn([try stage.binary("toast")] + arguments, environment: ["TOASTD_SOCKET": toastd.socketPath])
+    }
+
+    /// The toast's box and its two pills, in output coordinates, from a steady screenshot: the pills are
+    /// the lowest row of the box that differs from the box's fill, and each is one run of such pixels.
+    private func findPills(_ stage: Stage, _ toastd: ToastdProcess) throws -> (box: Rect, yes: Rect, no: Rect) {
+        var previous: Image?
+        let (shot, steady) = try stage.waitForScreenshot { shot in
+            defer { previous = shot }
+            return !shot.isUniform(ProbeWindow.colour) && previous?.rgb == shot.rgb
+        }
+        XCTAssertTrue(steady, "no steady toast; toastd: \(toastd.log)")
+        let box = try XCTUnwrap(shot.boundingBox(notMatching: ProbeWindow.colour), "no toast: \(toastd.log)")
+        let kept = { stage.keep(shot, name: "clickable-actions") }
+        // Inside the border and the rounded corners, at the left padding: the plain fill.
+        let fill = shot.pixel(box.x + 6, box.y + box.height / 2)
+        let inner = (x0: box.x + 6, x1: box.x + box.width - 6, y0: box.y + 6, y1: box.y + box.height - 6)
+        func isFill(_ x: Int, _ y: Int) -> Bool { shot.pixel(x, y).isClose(to: fill, tolerance: 2) }
+        func rowHasContent(_ y: Int) -> Bool { (inner.x0..<inner.x1).contains { !isFill($0, y) } }
+        // The lowest band of rows with something on them is the pill row.
+        guard let bottom = (inner.y0..<inner.y1).reversed().first(where: rowHasContent) else {
+            throw PillsNotFound(message: "an empty toast; kept at \(kept())")
+        }
+        var top = bottom
+        while top > inner.y0, rowHasContent(top - 1) { top -= 1 }
+        let y = (top + bottom) / 2
+        var runs: [(x: Int, width: Int)] = []
+        var x = inner.x0
+        while x < inner.x1 {
+            if isFill(x, y) { x += 1; continue }
+            let begin = x
+            while x < inner.x1, !isFill(x, y) { x += 1 }
+            runs.append((begin, x - begin))
+        }
+        guard runs.count == 2 else {
+            throw PillsNotFound(message: "expected two pills in row \(y), found \(runs); kept at \(kept())")
+        }
+        let height = bottom - top + 1
+        XCTAssertGreaterThan(height, 10, "the pill row is too thin to be pills; kept at \(kept())")
+        return (box, Rect(x: runs[0].x, y: top, width: runs[0].width, height: height),
+                Rect(x: runs[1].x, y: top, width: runs[1].width, height: height))
+    }
+}
+
+/// The screenshot shows no toast with two action pills.
+private struct PillsNotFound: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
