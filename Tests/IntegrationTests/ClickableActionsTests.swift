@@ -62,6 +62,30 @@ final class ClickableActionsTests: XCTestCase {
         XCTAssertTrue(waiting.isRunning, "the action was invoked: \(waiting.lines)")
     }
 
+    func testConfigFileTurnsItOnAndEachPillInvokesItsOwnAction() throws {
+        let stage = try Stage.shared()
+        try stage.plugInInputDevices()
+        let probe = try ProbeWindow(stage: stage)
+        let path = "\(stage.directory)/config-\(UUID().uuidString.prefix(8))"
+        try Data("clickable-actions = yes\n".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", path, "--no-animations"])
+        let waiting = try spawnToast(toastd, stage, ["-p", "-t", "0", "-A", "yes=Yes", "-A", "no=No", "Deploy?"])
+        defer { waiting.terminate() }
+        XCTAssertNotNil(waiting.waitForLine(matching: "^[0-9]+$"), waiting.stderrText)
+        let (_, _, no) = try findPills(stage, toastd)
+
+        // The second pill is the second action: `no`, not `yes`.
+        let pill = (x: no.x + no.width / 2, y: no.y + no.height / 2)
+        let start = probe.lines.count
+        try stage.click(x: pill.x, y: pill.y)
+        XCTAssertNotNil(waiting.waitForLine(startingWith: "no", from: 1), "\(waiting.lines) \(toastd.log)")
+        XCTAssertEqual(waiting.lines.dropFirst().first, "no", "\(waiting.lines)")
+        XCTAssertEqual(waiting.waitForExit(timeout: 10), 0, waiting.stderrText)
+        XCTAssertFalse(probe.lines[start...].contains { $0.hasPrefix("button PRESS 272 \(pill.x) \(pill.y)") },
+                       "the window got the click on the pill too: \(probe.lines[start...])")
+    }
+
     // MARK: - Helpers
 
     private func spawnToast(_ toastd: ToastdProcess, _ stage: Stage, _ arguments: [String]) throws -> BackgroundProcess {
