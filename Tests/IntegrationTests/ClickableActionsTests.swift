@@ -10,9 +10,8 @@ final class ClickableActionsTests: XCTestCase {
         try stage.plugInInputDevices()  // before toastd starts, so it has a wl_pointer from the start
         let probe = try ProbeWindow(stage: stage)  // tiled: fills the output under the toast
         let toastd = try ToastdProcess(stage: stage, arguments: ["--clickable-actions", "--no-animations"])
-        let waiting = try spawnToast(toastd, stage, ["-p", "-t", "0", "-A", "yes=Yes", "-A", "no=No", "Deploy?"])
+        let waiting = try startDeployToast(toastd, stage)
         defer { waiting.terminate() }
-        XCTAssertNotNil(waiting.waitForLine(matching: "^[0-9]+$"), waiting.stderrText)
         let (box, yes, no) = try findPills(stage, toastd)
 
         // The title is not a pill: that click lands on the window, at the same coordinates.
@@ -49,9 +48,8 @@ final class ClickableActionsTests: XCTestCase {
         try stage.plugInInputDevices()
         let probe = try ProbeWindow(stage: stage)
         let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations"])
-        let waiting = try spawnToast(toastd, stage, ["-p", "-t", "0", "-A", "yes=Yes", "-A", "no=No", "Deploy?"])
+        let waiting = try startDeployToast(toastd, stage)
         defer { waiting.terminate() }
-        XCTAssertNotNil(waiting.waitForLine(matching: "^[0-9]+$"), waiting.stderrText)
         let (_, yes, _) = try findPills(stage, toastd)
 
         let pill = (x: yes.x + yes.width / 2, y: yes.y + yes.height / 2)
@@ -70,9 +68,8 @@ final class ClickableActionsTests: XCTestCase {
         try Data("clickable-actions = yes\n".utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let toastd = try ToastdProcess(stage: stage, arguments: ["--config", path, "--no-animations"])
-        let waiting = try spawnToast(toastd, stage, ["-p", "-t", "0", "-A", "yes=Yes", "-A", "no=No", "Deploy?"])
+        let waiting = try startDeployToast(toastd, stage)
         defer { waiting.terminate() }
-        XCTAssertNotNil(waiting.waitForLine(matching: "^[0-9]+$"), waiting.stderrText)
         let (_, _, no) = try findPills(stage, toastd)
 
         // The second pill is the second action: `no`, not `yes`.
@@ -88,8 +85,14 @@ final class ClickableActionsTests: XCTestCase {
 
     // MARK: - Helpers
 
-    private func spawnToast(_ toastd: ToastdProcess, _ stage: Stage, _ arguments: [String]) throws -> BackgroundProcess {
-        try stage.spawn([try stage.binary("toast")] + arguments, environment: ["TOASTD_SOCKET": toastd.socketPath])
+    /// A waiting `toast -A yes=Yes -A no=No Deploy?` that stays until an action or a kill, once it
+    /// has printed its id (the toast is up).
+    private func startDeployToast(_ toastd: ToastdProcess, _ stage: Stage,
+                                  file: StaticString = #filePath, line: UInt = #line) throws -> BackgroundProcess {
+        let waiting = try stage.spawn([try stage.binary("toast"), "-p", "-t", "0", "-A", "yes=Yes", "-A", "no=No", "Deploy?"],
+                                      environment: ["TOASTD_SOCKET": toastd.socketPath])
+        XCTAssertNotNil(waiting.waitForLine(matching: "^[0-9]+$"), waiting.stderrText, file: file, line: line)
+        return waiting
     }
 
     /// The toast's box and its two pills, in output coordinates, from a steady screenshot: the pills are

@@ -41,8 +41,7 @@ final class HudTests: XCTestCase {
         XCTAssertEqual(Double(fill70) / barWidth, 0.70, accuracy: 0.04, "fill at 70: \(fill70) of \(barWidth) px")
 
         // It hides by itself after the timeout (restarted by the update above).
-        let (after, hidden) = try stage.waitForScreenshot(timeout: 10) { $0.isUniform(stage.background) }
-        XCTAssertTrue(hidden, "the bar never hid; kept at \(stage.keep(after, name: "hud-stays"))")
+        try expectHidden(stage, name: "hud-stays", "the bar never hid")
     }
 
     func testNegativeValueDrawsAnEmptyBarWithAWarning() throws {
@@ -125,8 +124,7 @@ final class HudTests: XCTestCase {
                       + "kept at \(stage.keep(first, name: "spinner-a")), \(stage.keep(second, name: "spinner-b"))")
 
         try expectSuccess(toastd.toast(["loading", "stop", "build"]))
-        let (after, hidden) = try stage.waitForScreenshot { $0.isUniform(stage.background) }
-        XCTAssertTrue(hidden, "stop did not hide the spinner; kept at \(stage.keep(after, name: "spinner-stays"))")
+        try expectHidden(stage, name: "spinner-stays", "stop did not hide the spinner")
     }
 
     func testSpinnerTurnsUntilTheLastKeyStops() throws {
@@ -142,8 +140,7 @@ final class HudTests: XCTestCase {
         try expectSpinnerKeepsTurning(stage)
 
         try expectSuccess(toastd.toast(["loading", "stop", "sync"]))
-        let (after, hidden) = try stage.waitForScreenshot { $0.isUniform(stage.background) }
-        XCTAssertTrue(hidden, "the spinner stayed after its last key; kept at \(stage.keep(after, name: "spinner-sync"))")
+        try expectHidden(stage, name: "spinner-sync", "the spinner stayed after its last key")
     }
 
     func testStartingAKeyTwiceNeedsOneStop() throws {
@@ -153,8 +150,7 @@ final class HudTests: XCTestCase {
         try expectSuccess(toastd.toast(["loading", "start", "build", "--detach"]))
         _ = try waitForSettledSpinner(stage, toastd: toastd)
         try expectSuccess(toastd.toast(["loading", "stop", "build"]))
-        let (after, hidden) = try stage.waitForScreenshot { $0.isUniform(stage.background) }
-        XCTAssertTrue(hidden, "keys are a set, one stop should hide it; kept at \(stage.keep(after, name: "spinner-twice"))")
+        try expectHidden(stage, name: "spinner-twice", "keys are a set, one stop should hide it")
         // A second stop finds nothing to stop.
         let again = try toastd.toast(["loading", "stop", "build"])
         XCTAssertNotEqual(again.status, 0, "stopping a stopped key succeeded")
@@ -172,8 +168,7 @@ final class HudTests: XCTestCase {
         try expectSuccess(toastd.toast(["loading", "stop", "deploy"]))
         XCTAssertEqual(holder.waitForExit(timeout: 10), 0,
                        "the attached `toast loading start` did not exit 0 after the stop: \(holder.stderrText)")
-        let (after, hidden) = try stage.waitForScreenshot { $0.isUniform(stage.background) }
-        XCTAssertTrue(hidden, "kept at \(stage.keep(after, name: "spinner-attached"))")
+        try expectHidden(stage, name: "spinner-attached")
     }
 
     func testAttachedStartEndsWhenStoppedOverDBus() throws {
@@ -188,8 +183,7 @@ final class HudTests: XCTestCase {
         XCTAssertTrue(call.succeeded, "LoadingStop over D-Bus: \(call.stderrText)")
         XCTAssertEqual(holder.waitForExit(timeout: 10), 0,
                        "the attached `toast loading start` did not exit 0 after a D-Bus stop: \(holder.stderrText)")
-        let (after, hidden) = try stage.waitForScreenshot { $0.isUniform(stage.background) }
-        XCTAssertTrue(hidden, "kept at \(stage.keep(after, name: "spinner-dbus-stop"))")
+        try expectHidden(stage, name: "spinner-dbus-stop")
     }
 
     func testKilledClientsSpinnerStopsAfterTheGraceButADetachedOneStays() throws {
@@ -280,8 +274,7 @@ final class HudTests: XCTestCase {
         let (_, shown) = try stage.waitForScreenshot { !$0.isUniform(stage.background) }
         XCTAssertTrue(shown, "nothing drawn")
         try expectSuccess(toastd.toast(["loading", "stop", "idle-test"]))
-        let (after, hidden) = try stage.waitForScreenshot(timeout: 10) { $0.isUniform(stage.background) }
-        XCTAssertTrue(hidden, "the HUD never hid; kept at \(stage.keep(after, name: "idle-hud"))")
+        try expectHidden(stage, name: "idle-hud", "the HUD never hid")
         XCTAssertTrue(toastd.process.isRunning, "toastd exited instead of hiding the HUD: \(toastd.log.suffix(300))")
 
         // Quiet first: the counters stop moving (the fade-out's last frames, the log's last writes).
@@ -382,6 +375,15 @@ final class HudTests: XCTestCase {
             }
         }
         return total
+    }
+
+    /// Waits until the output shows only its background again (the HUD is gone); on failure says
+    /// `why` and keeps the last screenshot under `name`.
+    private func expectHidden(_ stage: Stage, name: String, timeout: Double = 10, _ why: String = "",
+                              file: StaticString = #filePath, line: UInt = #line) throws {
+        let (after, hidden) = try stage.waitForScreenshot(timeout: timeout) { $0.isUniform(stage.background) }
+        let prefix = why.isEmpty ? "" : why + "; "
+        XCTAssertTrue(hidden, "\(prefix)kept at \(stage.keep(after, name: name))", file: file, line: line)
     }
 }
 
