@@ -74,15 +74,8 @@ public final class ToastRenderer {
         let layout = ToastLayout(toast, style: style, scale: scale, text: text)
         let canvas = Canvas(size: layout.size, scale: scale)
         let box = boxImage(size: layout.size, urgency: toast.urgency, scale: scale)
-        canvas.withContext(scale: scale) { cr in
-            cairo_save(cr)
-            cairo_identity_matrix(cr)
-            cairo_set_source_surface(cr, box.surface, 0, 0)
-            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-            cairo_paint(cr)
-            cairo_restore(cr)
-            drawToast(cr, toast, layout, box: false)
-        }
+        canvas.composite(box, atPixelX: 0, y: 0, replacing: true)
+        canvas.withContext(scale: scale) { cr in drawToast(cr, toast, layout, box: false) }
         return canvas
     }
 
