@@ -48,15 +48,16 @@ let package = Package(
                 plugins: ["WaylandScannerPlugin"]),
 
         // Pure logic: no I/O.
-        .target(name: "ToastCore"),
-        .target(name: "ToastProtocol"),
+        .target(name: "ToastVocabulary"),
+        .target(name: "ToastCore", dependencies: ["ToastVocabulary"]),
+        .target(name: "ToastProtocol", dependencies: ["ToastVocabulary"]),
         .target(name: "ToastRender", dependencies: ["CCairo"],
                 swiftSettings: pangoCairoFlags),
 
         // I/O.
-        .target(name: "ToastDBus", dependencies: ["CSystemd", "CLinux"]),
+        .target(name: "ToastDBus", dependencies: ["CSystemd", "CLinux", "ToastVocabulary"]),
         .target(name: "ToastDaemon",
-                dependencies: ["Wayland", "CWayland", "CLinux", "ToastCore", "ToastProtocol",
+                dependencies: ["Wayland", "CWayland", "CLinux", "ToastVocabulary", "ToastCore", "ToastProtocol",
                                "ToastRender", "ToastDBus"]),
 
         // Executables.
@@ -69,7 +70,7 @@ let package = Package(
         // start-up relocations of the static runtime (303 → 186 page faults, 2.0 → 1.2 ms). Only the
         // CLI's own image loses address randomisation; the daemon, which parses untrusted input, keeps it.
         .executableTarget(name: "toast",
-                          dependencies: ["ToastProtocol", "CLinux",
+                          dependencies: ["ToastProtocol", "ToastVocabulary", "CLinux",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]),
         .executableTarget(name: "toastd-stage",
@@ -78,11 +79,11 @@ let package = Package(
         // Tests.
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScannerKit"]),
         .testTarget(name: "WaylandTests", dependencies: ["Wayland", "CWayland"]),
-        .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore"]),
-        .testTarget(name: "ToastProtocolTests", dependencies: ["ToastProtocol", "toast"]),
+        .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore", "ToastVocabulary"]),
+        .testTarget(name: "ToastProtocolTests", dependencies: ["ToastProtocol", "ToastVocabulary", "toast"]),
         .testTarget(name: "ToastRenderTests", dependencies: ["ToastRender"], swiftSettings: pangoCairoFlags),
-        .testTarget(name: "ToastDBusTests", dependencies: ["ToastDBus"]),
-        .testTarget(name: "ToastDaemonTests", dependencies: ["ToastDaemon"], swiftSettings: pangoCairoFlags),
+        .testTarget(name: "ToastDBusTests", dependencies: ["ToastDBus", "ToastVocabulary"]),
+        .testTarget(name: "ToastDaemonTests", dependencies: ["ToastDaemon", "ToastCore", "ToastVocabulary", "ToastProtocol", "ToastDBus"], swiftSettings: pangoCairoFlags),
         .testTarget(name: "IntegrationTests", dependencies: ["ToastProtocol"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,5 @@
+import ToastVocabulary
+
 /// Who sent a request: the party that events about it (closed, action invoked) go back to.
 public enum ClientID: Hashable, Sendable, CustomStringConvertible {
     /// A control-socket client, numbered by the daemon (never reused while the daemon runs).

@@ -1,3 +1,5 @@
+import ToastVocabulary
+
 /// Something a waiting client must hear about. The model queues these; the daemon drains them
 /// (`ToastModel.drainEvents()`) and routes each to its origin: a D-Bus signal or a CLI `--wait` reply.
 public enum CoreEvent: Equatable, Sendable {
@@ -10,4 +12,7 @@ public enum CoreEvent: Equatable, Sendable {
     case replaced(id: NotificationID, previousOrigin: ClientID)
     /// The loading spinner started (first key) or stopped (last key).
     case loadingChanged(isActive: Bool)
+    /// Someone other than its owner stopped the owner's last attached loading key: the owner, which
+    /// waits for its keys to stop, can be let go.
+    case loadingOwnerReleased(ClientID)
 }

@@ -1,3 +1,5 @@
+import ToastVocabulary
+
 /// Why a notification request was refused.
 public enum NotificationError: Error, Equatable, Sendable {
     /// No summary, no body, no progress value and no image: nothing to show.
@@ -22,4 +24,34 @@ public enum HUDError: Error, Equatable, Sendable {
     case emptyLoadingKey
     /// More loading keys at once than `HUDConfig.maxLoadingKeys`.
     case tooManyLoadingKeys
+}
+
+// The words a refused client reads, the same through the control socket and D-Bus.
+
+extension NotificationError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .emptyNotification: "a toast needs a summary, a body, a value or an image"
+        case .invalidImage(let why): "image: \(why)"
+        }
+    }
+}
+
+extension ActionError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .unknownNotification(let id): "no toast \(id) is showing"
+        case .unknownAction(let id, let key): "toast \(id) has no action '\(key)'"
+        }
+    }
+}
+
+extension HUDError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .emptyBarKind: "a HUD needs a kind"
+        case .emptyLoadingKey: "a loading spinner needs a key"
+        case .tooManyLoadingKeys: "too many loading keys are active"
+        }
+    }
 }

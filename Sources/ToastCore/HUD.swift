@@ -1,3 +1,5 @@
+import ToastVocabulary
+
 /// Settings of the HUD.
 public struct HUDConfig: Equatable, Sendable {
     /// How long a value bar stays after its last update.
@@ -123,11 +125,19 @@ public struct HUD: Sendable {
     }
 
     /// Stops loading key `key` (whoever started it); returns whether it was active.
+    ///
+    /// The owner of an attached key waits on its connection (`toast loading start` blocks until the key
+    /// stops). When `requester`, someone else, stops that owner's last attached key, the owner is
+    /// released (`CoreEvent.loadingOwnerReleased`) so its front door can let it go.
     @discardableResult
-    public mutating func loadingStop(key: String) -> Bool {
+    public mutating func loadingStop(key: String, requester: ClientID? = nil) -> Bool {
         let before = loading.spinner
+        let owner = loading.keys.first { $0.key == key && !$0.isDetached }?.owner
         guard loading.stop(key) else { return false }
         afterLoadingChange(from: before)
+        if let owner, owner != requester, !loading.keys.contains(where: { $0.owner == owner && !$0.isDetached }) {
+            events.append(.loadingOwnerReleased(owner))
+        }
         return true
     }
 

@@ -1,3 +1,5 @@
+import ToastVocabulary
+
 /// Hands out notification ids: increasing from 1, wrapping past `UInt32.max`, skipping 0 and ids in use.
 struct IDAllocator {
     private(set) var next: NotificationID

@@ -1,3 +1,5 @@
+import ToastVocabulary
+
 extension RGBAImage {
     /// This image shrunk (box filter, aspect kept) so neither side exceeds `maxSide`; itself if it
     /// already fits. A toast shows images at icon size, so the daemon keeps no multi-megabyte picture

@@ -1,5 +1,4 @@
-/// A duration in milliseconds: the one time unit of the model.
-public typealias Milliseconds = Int64
+import ToastVocabulary
 
 /// A point on the monotonic clock (CLOCK_MONOTONIC), in milliseconds.
 ///

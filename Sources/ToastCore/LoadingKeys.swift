@@ -1,3 +1,5 @@
+import ToastVocabulary
+
 /// One reason for the loading spinner to spin.
 public struct LoadingKey: Equatable, Sendable {
     public var key: String

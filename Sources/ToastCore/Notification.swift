@@ -1,85 +1,9 @@
-/// A notification id as on D-Bus: never 0 (0 means "none" in `replaces_id`).
-public typealias NotificationID = UInt32
-
-/// How urgent a notification is (the D-Bus `urgency` hint byte).
-public enum Urgency: UInt8, Comparable, CaseIterable, Sendable {
-    case low = 0
-    case normal = 1
-    case critical = 2
-
-    /// The D-Bus hint byte; values other than 0, 1, 2 count as normal.
-    public init(dbusValue: UInt8) {
-        self = Urgency(rawValue: dbusValue) ?? .normal
-    }
-
-    public static func < (lhs: Urgency, rhs: Urgency) -> Bool { lhs.rawValue < rhs.rawValue }
-}
-
-/// How long a notification stays, as the client asked (`expire_timeout` on D-Bus).
-public enum ExpireTimeout: Hashable, Sendable {
-    /// The server's default for the notification's urgency (D-Bus -1).
-    case serverDefault
-    /// Stays until closed (D-Bus 0).
-    case never
-    /// Closes itself this many milliseconds after it was (re)shown; values ≤ 0 are normalized away.
-    case after(Milliseconds)
-
-    /// The D-Bus `expire_timeout` argument: -1 (or any negative) default, 0 never, N > 0 milliseconds.
-    public init(dbusValue: Int32) {
-        if dbusValue == 0 {
-            self = .never
-        } else if dbusValue > 0 {
-            self = .after(Milliseconds(dbusValue))
-        } else {
-            self = .serverDefault
-        }
-    }
-}
-
-/// A button on a notification. The action with key `"default"` is the click on the notification itself.
-public struct NotificationAction: Hashable, Sendable {
-    public static let defaultKey = "default"
-
-    public var key: String
-    public var label: String
-
-    public init(key: String, label: String) {
-        self.key = key
-        self.label = label
-    }
-
-    /// Pairs up the flat D-Bus `actions` list `[key, label, key, label, ...]`; a trailing odd key is dropped.
-    public static func fromDBusList(_ list: [String]) -> [NotificationAction] {
-        stride(from: 0, to: list.count - 1, by: 2).map { NotificationAction(key: list[$0], label: list[$0 + 1]) }
-    }
-}
-
-/// Pixels of an image: 8-bit R, G, B, A per pixel, rows top to bottom with no padding, straight
-/// (not premultiplied) alpha. The D-Bus front door converts `image-data` (rowstride, RGB or RGBA) to this.
-public struct RGBAImage: Equatable, Sendable {
-    public var width: Int
-    public var height: Int
-    public var pixels: [UInt8]
-
-    public init(width: Int, height: Int, pixels: [UInt8]) {
-        self.width = width
-        self.height = height
-        self.pixels = pixels
-    }
-}
+import ToastVocabulary
 
 /// The picture a notification carries besides its app icon.
 public enum NotificationImage: Equatable, Sendable {
     case pixels(RGBAImage)
     case path(String)
-}
-
-/// Why a notification closed, with the D-Bus `NotificationClosed` reason values.
-public enum CloseReason: UInt32, Sendable {
-    case expired = 1
-    case dismissed = 2
-    case closedByCall = 3
-    case undefined = 4
 }
 
 /// A notification the store holds: what the client sent (validated), plus its id and timing.

@@ -1,3 +1,5 @@
+import ToastVocabulary
+
 /// What a client asks for: the content of a notification and what it replaces.
 ///
 /// Both front doors build one of these (D-Bus `Notify` and the `toast` CLI) and hand it to

@@ -1,3 +1,5 @@
+import ToastVocabulary
+
 /// Settings of the notification store.
 public struct NotificationConfig: Equatable, Sendable {
     /// Timeouts used when the client asks for the server default (D-Bus -1); nil means never.

@@ -1,3 +1,5 @@
+import ToastVocabulary
+
 /// Caps on what clients may send. Longer strings are truncated (on a character boundary), longer
 /// lists are cut; nothing here is an error, so a chatty client still gets its notification shown.
 public struct TextLimits: Equatable, Sendable {

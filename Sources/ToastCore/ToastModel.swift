@@ -1,3 +1,5 @@
+import ToastVocabulary
+
 /// The model of toastd: every notification and HUD the daemon shows, in one value.
 ///
 /// Data flows one way: a front door (control socket, D-Bus) turns a request into a call here; the daemon
@@ -158,11 +160,11 @@ public struct ToastModel: Sendable {
         return try hud.loadingStart(key: key, label: label, owner: owner, detach: detach, now: now)
     }
 
-    /// Stops a loading key, whoever started it; returns whether it was active.
+    /// Stops a loading key, whoever started it; returns whether it was active. See `HUD.loadingStop`.
     @discardableResult
-    public mutating func loadingStop(key: String) -> Bool {
+    public mutating func loadingStop(key: String, requester: ClientID? = nil) -> Bool {
         defer { collectEvents() }
-        return hud.loadingStop(key: key)
+        return hud.loadingStop(key: key, requester: requester)
     }
 
     /// A client disconnected: its attached loading keys stop after the grace period.

@@ -1,3 +1,5 @@
+import ToastVocabulary
+
 /// A value bar (volume, brightness, mic, ...), as the renderer draws it.
 public struct ValueBar: Equatable, Sendable {
     /// What it measures; a new value of the same kind updates the bar in place.

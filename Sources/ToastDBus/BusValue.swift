@@ -41,6 +41,12 @@ public indirect enum BusValue: Equatable, Sendable {
         return integer.map { $0 != 0 }
     }
 
+    /// The value inside any nesting of variants.
+    public var unwrapped: BusValue {
+        if case .variant(let inner) = self { return inner.unwrapped }
+        return self
+    }
+
     public var string: String? {
         switch self {
         case .string(let s): return s

@@ -1,3 +1,5 @@
+import ToastVocabulary
+
 /// Validation and conversion of the `(iiibiiay)` image hints (`image-data`, `image_data`, `icon_data`).
 ///
 /// Nothing is read outside `data`: every index is checked against the byte count before the copy.
@@ -8,7 +10,7 @@ public enum ImageData {
     /// Validates the fields of an image hint and converts the pixels to tightly packed RGBA8.
     /// Returns the image, or a reason it was refused.
     public static func decode(width: Int, height: Int, rowstride: Int, hasAlpha: Bool,
-                              bitsPerSample: Int, channels: Int, data: [UInt8]) -> Result<BusImage, ImageError> {
+                              bitsPerSample: Int, channels: Int, data: [UInt8]) -> Result<RGBAImage, ImageError> {
         guard width > 0, height > 0 else { return .failure(.badSize(width: width, height: height)) }
         guard width <= maxSide, height <= maxSide else { return .failure(.tooLarge(width: width, height: height)) }
         guard bitsPerSample == 8 else { return .failure(.unsupportedBits(bitsPerSample)) }
@@ -23,8 +25,8 @@ public enum ImageData {
 
         if channels == 4 && rowstride == rowBytes {
             // Already packed RGBA (the common case): share the received bytes, no copy.
-            return .success(BusImage(width: width, height: height,
-                                     rgba: data.count == needed ? data : Array(data[..<needed])))
+            return .success(RGBAImage(width: width, height: height,
+                                      pixels: data.count == needed ? data : Array(data[..<needed])))
         }
         var out = [UInt8](repeating: 0, count: width * height * 4)
         data.withUnsafeBufferPointer { src in
@@ -43,11 +45,11 @@ public enum ImageData {
                 }
             }
         }
-        return .success(BusImage(width: width, height: height, rgba: out))
+        return .success(RGBAImage(width: width, height: height, pixels: out))
     }
 
     /// Decodes a hint value of signature `(iiibiiay)`.
-    public static func decode(_ value: BusValue) -> Result<BusImage, ImageError> {
+    public static func decode(_ value: BusValue) -> Result<RGBAImage, ImageError> {
         guard case .structure(let f) = value, f.count == 7,
               case .int32(let w) = f[0], case .int32(let h) = f[1], case .int32(let rs) = f[2],
               case .bool(let alpha) = f[3], case .int32(let bits) = f[4], case .int32(let ch) = f[5],

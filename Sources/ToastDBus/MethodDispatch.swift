@@ -1,4 +1,5 @@
 import CSystemd
+import ToastVocabulary
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -117,12 +118,11 @@ extension NotificationsBus {
             try delegateOrFail().busClose(id: id)
             return reply(m) { _ throws(MessageError) in }
         case .getCapabilities:
-            let capabilities = try delegateOrFail().busCapabilities()
-            return reply(m) { w throws(MessageError) in try w.strings(capabilities) }
+            return reply(m) { w throws(MessageError) in try w.strings(ServerIdentity.capabilities) }
         case .getServerInformation:
-            let version = try delegateOrFail().busServerVersion
             return reply(m) { w throws(MessageError) in
-                try w.string("toastd"); try w.string("toastd"); try w.string(version); try w.string("1.2")
+                try w.string(ServerIdentity.name); try w.string(ServerIdentity.vendor)
+                try w.string(ServerIdentity.version); try w.string(ServerIdentity.specVersion)
             }
         case .showValue:
             let kind = try reader.string(), value = try reader.int32(), label = try reader.string()
@@ -160,11 +160,12 @@ extension NotificationsBus {
         let summary = try r.string()
         let body = try r.string()
         let actions = Hints.actions(try r.strings())
-        let hints = Hints.parse(try r.variantDictionary(keeping: Hints.known))
+        let hints = Hints.values(try r.variantDictionary(keeping: HintName.known))
         let timeout = try r.int32()
         return BusNotification(sender: sender, replacesId: replacesId, appName: appName, appIcon: appIcon,
                                summary: summary, body: body, actions: actions,
-                               expiry: BusExpiry(rawTimeout: timeout), hints: hints)
+                               expiry: ExpireTimeout(specValue: timeout), hints: hints.values,
+                               hintProblems: hints.problems)
     }
 
     private func delegateOrFail() throws(BusError) -> NotificationsBusDelegate {

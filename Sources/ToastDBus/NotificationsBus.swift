@@ -1,9 +1,10 @@
 import CSystemd
+import ToastVocabulary
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// org.freedesktop.Notifications (spec 1.2, plus the 1.3 ActivationToken signal) and org.toastd.Hud1 on
+/// org.freedesktop.Notifications (spec 1.2) and org.toastd.Hud1 on
 /// the session bus, through sd-bus, driven by the caller's own poll/epoll loop.
 ///
 /// Loop contract (one thread, no extra threads):
@@ -18,12 +19,6 @@ public final class NotificationsBus {
     public static let interface = "org.freedesktop.Notifications"
     public static let hudPath = "/org/toastd/Hud"
     public static let hudInterface = "org.toastd.Hud1"
-    /// GetCapabilities when the delegate does not say otherwise.
-    public static let defaultCapabilities = [
-        "actions", "body", "body-markup", "icon-static", "persistence",
-        "x-canonical-private-synchronous", "x-dunst-stack-tag",
-    ]
-
     /// Receives calls; held weakly (the daemon usually owns the bus). Calls that arrive while it is
     /// nil are answered with org.freedesktop.DBus.Error.Failed.
     public weak var delegate: NotificationsBusDelegate?
@@ -123,19 +118,13 @@ public final class NotificationsBus {
     /// NotificationClosed(id, reason).
     @discardableResult
     public func emitClosed(id: UInt32, reason: CloseReason) -> Bool {
-        emit("NotificationClosed") { w throws(MessageError) in try w.uint32(id); try w.uint32(reason.rawValue) }
+        emit("NotificationClosed") { w throws(MessageError) in try w.uint32(id); try w.uint32(reason.specCode) }
     }
 
-    /// ActionInvoked(id, key). Send `emitActivationToken` first when there is a token.
+    /// ActionInvoked(id, key).
     @discardableResult
     public func emitActionInvoked(id: UInt32, key: String) -> Bool {
         emit("ActionInvoked") { w throws(MessageError) in try w.uint32(id); try w.string(key) }
-    }
-
-    /// ActivationToken(id, token) (spec 1.3), sent just before ActionInvoked.
-    @discardableResult
-    public func emitActivationToken(id: UInt32, token: String) -> Bool {
-        emit("ActivationToken") { w throws(MessageError) in try w.uint32(id); try w.string(token) }
     }
 
     private func emit(_ member: String, _ fill: (MessageWriter) throws(MessageError) -> Void) -> Bool {

@@ -7,10 +7,6 @@ public protocol NotificationsBusDelegate: AnyObject {
     /// CloseNotification. Unknown or already closed ids are fine (the caller gets success either way).
     /// If the notification was open, the daemon should `emitClosed(id:reason: .closedByCall)`.
     func busClose(id: UInt32)
-    /// GetCapabilities. Has a default: `NotificationsBus.defaultCapabilities`.
-    func busCapabilities() -> [String]
-    /// The version in GetServerInformation.
-    var busServerVersion: String { get }
 
     /// org.toastd.Hud1.ShowValue: a value bar (`kind` e.g. "volume", "brightness"; `value` 0...100).
     func busShowValue(kind: String, value: Int32, label: String, muted: Bool, sender: String) -> Result<Void, BusError>
@@ -26,16 +22,4 @@ public protocol NotificationsBusDelegate: AnyObject {
     /// drop its loading keys. Reported once per LoadingStart caller; also when it left before the
     /// watch was set up (a one-shot `gdbus call`).
     func busClientVanished(_ name: String)
-}
-
-extension NotificationsBusDelegate {
-    public func busCapabilities() -> [String] { NotificationsBus.defaultCapabilities }
-}
-
-/// NotificationClosed reasons (spec 1.2).
-public enum CloseReason: UInt32, Sendable {
-    case expired = 1
-    case dismissed = 2
-    case closedByCall = 3
-    case undefined = 4
 }

@@ -1,5 +1,6 @@
 import ToastCore
 import ToastRender
+import ToastVocabulary
 
 /// One action pill of a toast as placed on the toast stack's surface: what a click on it invokes.
 struct ActionButton: Equatable {

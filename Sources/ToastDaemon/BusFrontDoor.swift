@@ -1,78 +1,73 @@
 import ToastCore
 import ToastDBus
-import ToastProtocol
+import ToastVocabulary
 
-/// The D-Bus front door: org.freedesktop.Notifications (and org.toastd.Hud1) calls into the model.
+/// The D-Bus front door: org.freedesktop.Notifications (and org.toastd.Hud1) calls into the service,
+/// and the service's events out as signals.
 final class BusFrontDoor: NotificationsBusDelegate {
     private(set) var bus: NotificationsBus?
-    unowned var daemon: Daemon!
+    private let service: ToastService
+
+    init(service: ToastService) {
+        self.service = service
+    }
 
     /// Connects and sends the name request; `finishConnecting()` waits for its answer.
     func connect(replace: Bool) throws(BusError) {
         bus = try NotificationsBus(delegate: self, replace: replace, awaitName: false)
     }
 
-    /// Waits for the name request's answer (it may dispatch calls: `daemon` must be set by now).
+    /// Waits for the name request's answer (calls that arrive meanwhile are served).
     func finishConnecting() throws(BusError) {
         try bus?.awaitNameRequest()
     }
 
-    var busServerVersion: String { Daemon.version }
-
-    func busCapabilities() -> [String] {
-        ["actions", "body", "body-markup", "body-hyperlinks", "icon-static", "persistence",
-         "x-canonical-private-synchronous", "x-dunst-stack-tag"]
+    /// Sends what the clients must hear about as signals.
+    func deliver(_ event: CoreEvent) {
+        switch event {
+        case .closed(let id, let reason, _): bus?.emitClosed(id: id, reason: reason)
+        case .actionInvoked(let id, let key, _): bus?.emitActionInvoked(id: id, key: key)
+        case .replaced, .loadingChanged, .loadingOwnerReleased: break
+        }
     }
 
     func busNotify(_ notification: BusNotification) -> Result<UInt32, BusError> {
-        if let problem = notification.hints.imageProblem {
-            Log.warning("Notify from \(notification.sender): image dropped: \(problem)")
+        for problem in notification.hintProblems {
+            Log.warning("Notify from \(notification.sender): hint dropped: \(problem)")
         }
-        defer { daemon.modelNeedsUpdate = true }
         do {
-            return .success(try daemon.model.notify(Requests.notification(from: notification, icons: &daemon.icons), now: daemon.now()))
+            return .success(try service.notify(Self.notification(from: notification)))
         } catch {
-            return .failure(Self.refusal(Requests.protocolError(error)))
+            return .failure(Self.refusal(error))
         }
     }
 
     func busClose(id: UInt32) {
-        daemon.model.close(id: id, reason: .closedByCall, now: daemon.now())
-        daemon.modelNeedsUpdate = true
+        service.close(id: id, reason: .closedByCall)
     }
 
     func busShowValue(kind: String, value: Int32, label: String, muted: Bool, sender: String) -> Result<Void, BusError> {
-        defer { daemon.modelNeedsUpdate = true }
         do {
-            try daemon.model.showBar(kind: kind, value: Int(value), muted: muted,
-                                     label: label.isEmpty ? nil : label, now: daemon.now())
+            try service.showBar(kind: kind, value: Int(value), muted: muted, label: label.isEmpty ? nil : label)
             return .success(())
         } catch {
-            return .failure(Self.refusal(Requests.protocolError(error)))
+            return .failure(Self.refusal(error))
         }
     }
 
     func busLoadingStart(key: String, label: String, sender: String) -> Result<Void, BusError> {
-        defer { daemon.modelNeedsUpdate = true }
         do {
-            try daemon.model.loadingStart(key: key, label: label.isEmpty ? nil : label, owner: .dbus(sender),
-                                          now: daemon.now())
+            try service.loadingStart(key: key, label: label.isEmpty ? nil : label, owner: .dbus(sender))
             return .success(())
         } catch {
-            return .failure(Self.refusal(Requests.protocolError(error)))
+            return .failure(Self.refusal(error))
         }
     }
 
     func busLoadingStop(key: String, sender: String) -> Result<Void, BusError> {
-        _ = daemon.sessions.stopLoading(key: key, requester: nil)
-        daemon.sessions.releaseStoppedOwners()
-        daemon.modelNeedsUpdate = true
+        // Stopping a key nobody runs is fine over D-Bus (LoadingStop is idempotent for scripts).
+        _ = service.loadingStop(key: key, requester: .dbus(sender))
         return .success(())
-    }
-
-    /// A refused call as D-Bus sends it: the same words the control socket's error carries.
-    private static func refusal(_ error: ProtocolError) -> BusError {
-        .refused(message: error.message, name: BusErrorName.invalidArgs)
     }
 
     func busNameLost() {
@@ -80,7 +75,23 @@ final class BusFrontDoor: NotificationsBusDelegate {
     }
 
     func busClientVanished(_ name: String) {
-        daemon.model.ownerDisconnected(.dbus(name), now: daemon.now())
-        daemon.modelNeedsUpdate = true
+        service.clientLeft(.dbus(name))
+    }
+
+    /// A Notify call as the core's request; its hints are read by the one `HintInterpreter`.
+    static func notification(from call: BusNotification) -> NotificationRequest {
+        var request = NotificationRequest(appName: call.appName, summary: call.summary, body: call.body)
+        request.appIcon = call.appIcon
+        request.actions = call.actions
+        request.replacesID = call.replacesId
+        request.expireTimeout = call.expiry
+        request.origin = .dbus(call.sender)
+        HintInterpreter.apply(call.hints, to: &request)
+        return request
+    }
+
+    /// A refused call as D-Bus sends it: the same words the control socket's error carries.
+    private static func refusal(_ error: some Error & CustomStringConvertible) -> BusError {
+        .refused(message: error.description, name: BusErrorName.invalidArgs)
     }
 }

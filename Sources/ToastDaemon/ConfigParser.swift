@@ -1,5 +1,6 @@
 import ToastCore
 import ToastRender
+import ToastVocabulary
 
 /// What `ConfigParser` made of a file: the configuration (defaults where the file says nothing or says
 /// something wrong) and one diagnostic per bad line.

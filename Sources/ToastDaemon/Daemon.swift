@@ -6,36 +6,29 @@ import ToastProtocol
 import ToastRender
 import Wayland
 
-/// toastd: one thread, one epoll loop, one model. Requests arrive through the control socket
-/// (`ControlSessions`) and D-Bus (`BusFrontDoor`), change the model, and then `modelChanged()` routes
-/// the model's events back to whoever waits, redraws the overlays, and arms the one timer.
+/// toastd: one thread, one epoll loop, one service. Requests arrive through the control socket
+/// (`SocketFrontDoor`) and D-Bus (`BusFrontDoor`), which call the `ToastService`; once per loop turn
+/// `serviceChanged()` routes the service's events back through the doors, redraws the overlays, and
+/// arms the one timer.
 public final class Daemon {
-    public static let version = "0.1.0"
-
     let options: DaemonOptions
     let loop: EventLoop
     let wayland: WaylandConnection
     private(set) var renderer: ToastRenderer
     let screen: Screen
-    var model: ToastModel
-    /// Icon names (`app_icon`, `image-path`) to PNG files, cached.
-    var icons = IconTheme.fromEnvironment { getenv($0).map { String(cString: $0) } }
+    let service: ToastService
     /// The configuration file (nil: neither --config, XDG_CONFIG_HOME nor HOME) and what applies now.
     private let configPath: String?
     private(set) var config: DaemonConfig
     var animator: Animator
     private let timer: DeadlineTimer
     private let signals: SignalWatcher
-    private(set) var sessions: ControlSessions!
+    private let socketDoor: SocketFrontDoor
     private var busDoor: BusFrontDoor?
     private var running = true
     private var waylandReadable = false
     private var busEvents: UInt32 = 0
     private var drawnGeneration: UInt64 = .max
-    /// Set by the front doors and the timer instead of calling `modelChanged()` from inside their
-    /// handlers: the loop applies the change once per turn, so a reply leaves before the layout and
-    /// drawing, and a burst of requests (one read of many lines, many D-Bus calls) costs one redraw.
-    var modelNeedsUpdate = false
 
     /// Connects to the compositor and the bus and opens the socket; throws a message to print.
     public init(options: DaemonOptions) throws(StartupError) {
@@ -63,9 +56,19 @@ public final class Daemon {
         } catch {
             throw StartupError("\(error)")
         }
+        configPath = options.configPath ?? ConfigFile.defaultPath { getenv($0).map { String(cString: $0) } }
+        config = DaemonConfig()
+        if let configPath, let loaded = ConfigFile.load(configPath, explicit: options.configPath != nil) {
+            config = loaded.parsed.config
+            if loaded.found { Log.info("config \(configPath) (\(loaded.parsed.warningCount) warnings)") }
+        }
+        let icons = IconTheme.fromEnvironment { getenv($0).map { String(cString: $0) } }
+        service = ToastService(model: ToastModel(notifications: config.notifications, hud: config.hud),
+                               pictures: PictureLoader(icons: icons), clock: Self.now)
+        socketDoor = SocketFrontDoor(server: server, service: service)
         var door: BusFrontDoor?
         if options.dbus {
-            door = BusFrontDoor()
+            door = BusFrontDoor(service: service)
             do {
                 try door?.connect(replace: options.replace)
             } catch .noSessionBus {
@@ -81,13 +84,6 @@ public final class Daemon {
         } catch {
             throw StartupError("cannot use the Wayland display: \(error)")
         }
-        configPath = options.configPath ?? ConfigFile.defaultPath { getenv($0).map { String(cString: $0) } }
-        config = DaemonConfig()
-        if let configPath, let loaded = ConfigFile.load(configPath, explicit: options.configPath != nil) {
-            config = loaded.parsed.config
-            if loaded.found { Log.info("config \(configPath) (\(loaded.parsed.warningCount) warnings)") }
-        }
-        model = ToastModel(notifications: config.notifications, hud: config.hud)
         renderer = ToastRenderer(style: config.style)
         animator = Animator(animations: options.animations && config.animations)
         screen = Screen(wayland: wayland, renderer: renderer, outputName: options.output ?? config.output)
@@ -95,14 +91,11 @@ public final class Daemon {
         screen.reconfigure(renderer: renderer, outputName: options.output ?? config.output,
                            toasts: Self.toastPlacement(config), hud: Self.hudPlacement(config))
         screen.sceneProvider = { [unowned self] in
-            self.animator.scene(for: self.model, now: self.now(), maxVisible: self.renderer.style.maxVisible)
+            self.animator.scene(for: self.service.model, now: Self.now(), maxVisible: self.renderer.style.maxVisible)
         }
-        sessions = ControlSessions(server: server)
-        sessions.daemon = self
-        screen.onActionClicked = { [unowned self] id, index in self.actionClicked(id: id, index: index) }
+        screen.onActionClicked = { [unowned self] id, index in self.service.invokeButton(id: id, index: index) }
 
         if let door {
-            door.daemon = self
             do {
                 try door.finishConnecting()
                 busDoor = door
@@ -119,8 +112,7 @@ public final class Daemon {
             }
             try loop.add(fd: timer.fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
                 self.timer.acknowledge()
-                self.model.advance(to: self.now())
-                self.modelNeedsUpdate = true
+                self.service.advanceClock()
             }
             try loop.add(fd: signals.fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
                 for signal in self.signals.drain() {
@@ -152,10 +144,9 @@ public final class Daemon {
                 // Bus first: its calls may change the model and so queue Wayland requests,
                 // which the flush below must send before the loop sleeps.
                 var timeout = processBus()
-                while modelNeedsUpdate {
-                    modelNeedsUpdate = false
-                    modelChanged()
-                    timeout = processBus()  // sends the signals modelChanged queued
+                while service.takeChanges() {
+                    serviceChanged()
+                    timeout = processBus()  // sends the signals serviceChanged queued
                 }
                 while !display.prepareRead() { _ = try display.dispatchPending() }
                 _ = try display.flush()
@@ -210,7 +201,7 @@ public final class Daemon {
     private func apply(_ new: DaemonConfig) {
         let old = config
         config = new
-        model.reconfigure(notifications: new.notifications, hud: new.hud)
+        service.reconfigure(notifications: new.notifications, hud: new.hud)
         let animations = options.animations && new.animations
         screen.clickableActions = options.clickableActions || new.clickableActions
         if animations != animator.animationsEnabled { animator = Animator(animations: animations) }
@@ -223,7 +214,6 @@ public final class Daemon {
             screen.reconfigure(renderer: renderer, outputName: options.output ?? new.output,
                                toasts: Self.toastPlacement(new), hud: Self.hudPlacement(new))
         }
-        modelChanged()
     }
 
     static func toastPlacement(_ config: DaemonConfig) -> OverlaySurface.Placement {
@@ -234,39 +224,19 @@ public final class Daemon {
         OverlaySurface.Placement(anchor: config.hudAnchor, margins: config.hudMargins)
     }
 
-    /// A click on a toast's action pill (`clickable-actions`): the same as `toast action ID KEY`.
-    private func actionClicked(id: NotificationID, index: Int) {
-        // The pills are drawn from `buttonActions`, in order; a toast already gone (fading out) has none.
-        guard let actions = model.notification(id: id)?.buttonActions, actions.indices.contains(index) else { return }
-        do {
-            try model.invokeAction(id: id, key: actions[index].key, now: now())
-            modelNeedsUpdate = true
-        } catch {
-            Log.warning("action \(actions[index].key) of \(id): \(error)")
-        }
-    }
-
     /// Monotonic now, the model's clock.
-    func now() -> Instant {
-        let ns = MonotonicClock.nanoseconds()
-        return Instant(milliseconds: ns / 1_000_000)
+    static func now() -> Instant {
+        Instant(milliseconds: MonotonicClock.nanoseconds() / 1_000_000)
     }
 
-    /// After every change to the model: route events, redraw what changed, arm the timer.
-    func modelChanged() {
-        for event in model.drainEvents() {
-            switch event {
-            case .closed(let id, let reason, _):
-                sessions.send(.closed(id: id, reason: Requests.protocolReason(reason)))
-                busDoor?.bus?.emitClosed(id: id, reason: Requests.busReason(reason))
-            case .actionInvoked(let id, let key, _):
-                sessions.send(.action(id: id, key: key))
-                busDoor?.bus?.emitActionInvoked(id: id, key: key)
-            case .replaced, .loadingChanged:
-                break
-            }
+    /// After every turn that changed the service: route its events, redraw what changed, arm the timer.
+    private func serviceChanged() {
+        for event in service.drainEvents() {
+            socketDoor.deliver(event)
+            busDoor?.deliver(event)
         }
         // Only a change to what is drawn redraws; animation frames are paced by the surfaces themselves.
+        let model = service.model
         if model.generation != drawnGeneration {
             drawnGeneration = model.generation
             screen.update()

@@ -1,4 +1,5 @@
 import Glibc
+import ToastVocabulary
 
 extension Daemon {
     /// The `toastd` command: parses `arguments` (without the program name), runs, returns the exit status.
@@ -11,7 +12,7 @@ extension Daemon {
             print(DaemonOptions.usage)
             return 0
         case .success(.version):
-            print("toastd \(version)")
+            print("toastd \(ServerIdentity.version)")
             return 0
         case .success(.run(let options)):
             do {

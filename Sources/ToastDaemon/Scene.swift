@@ -1,5 +1,6 @@
 import ToastCore
 import ToastRender
+import ToastVocabulary
 
 /// What is on screen at one moment: the toast stack and the HUD, each view with its opacity.
 /// Computed from the model by `Animator`; the surfaces only draw it.
@@ -179,7 +180,7 @@ struct Animator {
             image = ToastRender.RGBAImage(width: pixels.width, height: pixels.height, pixels: pixels.pixels)
         }
         return ToastView(summary: notification.summary, body: notification.body, appName: notification.appName,
-                         urgency: ToastRender.Urgency(rawValue: Int(notification.urgency.rawValue)) ?? .normal,
+                         urgency: ToastRender.Urgency(rawValue: Int(notification.urgency.specValue)) ?? .normal,
                          progress: notification.progress, image: image,
                          actions: notification.buttonActions.map(\.label))
     }

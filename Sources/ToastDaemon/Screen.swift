@@ -1,6 +1,7 @@
 import ToastCore
 import ToastRender
 import Wayland
+import ToastVocabulary
 
 /// The daemon's two overlays and how the scene is drawn into them: the toast stack (top-right unless
 /// configured) and the HUD (bottom centre). A HUD never moves or hides toasts: each has its own layer

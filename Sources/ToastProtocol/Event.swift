@@ -1,14 +1,16 @@
+import ToastVocabulary
+
 /// Something that happened to a toast, sent to connections subscribed to it (by `subscribe` or by a
 /// `notify` with `wait`): `{"v":1,"event":"closed","id":N,"reason":"expired"}` or
 /// `{"v":1,"event":"action","id":N,"key":"KEY"}`. Events may arrive between a request and its reply.
 public enum Event: Equatable, Sendable {
     /// The toast closed. It is the last event for this id.
-    case closed(id: ToastID, reason: CloseReason)
+    case closed(id: NotificationID, reason: CloseReason)
     /// The user (or `toast action`) invoked one of its actions; `default` for the default action.
-    case action(id: ToastID, key: String)
+    case action(id: NotificationID, key: String)
 
     /// The toast this event is about.
-    public var id: ToastID {
+    public var id: NotificationID {
         switch self {
         case .closed(let id, _), .action(let id, _): id
         }

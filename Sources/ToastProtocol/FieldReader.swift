@@ -1,3 +1,5 @@
+import ToastVocabulary
+
 /// Reads the members of one JSON object for a decoder, remembering which were read so that `finish()`
 /// can reject the ones nobody asked for (`unknown_field`). `context` names the object in messages.
 struct FieldReader {
@@ -90,11 +92,11 @@ struct FieldReader {
         return i
     }
 
-    mutating func toastID(_ key: String) throws(ProtocolError) -> ToastID? {
-        try int(key, in: 1...Int64(ToastID.max)).map { ToastID($0) }
+    mutating func toastID(_ key: String) throws(ProtocolError) -> NotificationID? {
+        try int(key, in: 1...Int64(NotificationID.max)).map { NotificationID($0) }
     }
 
-    mutating func requiredToastID(_ key: String) throws(ProtocolError) -> ToastID {
+    mutating func requiredToastID(_ key: String) throws(ProtocolError) -> NotificationID {
         guard let id = try toastID(key) else { throw missing(key) }
         return id
     }

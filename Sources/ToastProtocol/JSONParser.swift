@@ -1,3 +1,5 @@
+import ToastVocabulary
+
 /// A strict JSON parser (RFC 8259) over raw bytes.
 ///
 /// It rejects invalid UTF-8 (including overlong forms and encoded surrogates), raw control characters

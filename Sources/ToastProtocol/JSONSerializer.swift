@@ -1,3 +1,5 @@
+import ToastVocabulary
+
 extension JSONValue {
     /// Compact one-line JSON text. Control characters, `"`, `\`, U+2028 and U+2029 are escaped, so the
     /// result never contains a raw newline and can be framed as one protocol line. NaN and infinities,

@@ -1,3 +1,5 @@
+import ToastVocabulary
+
 /// A JSON document as the control protocol sees it.
 ///
 /// Integers are kept exact (`int`); only numbers written with a fraction or an exponent, or integers

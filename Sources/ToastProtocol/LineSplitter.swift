@@ -1,3 +1,5 @@
+import ToastVocabulary
+
 /// Splits a byte stream into `\n`-terminated lines while holding at most `limit` bytes of an unfinished
 /// line, so a reader on a non-blocking socket stays bounded whatever the peer sends.
 ///

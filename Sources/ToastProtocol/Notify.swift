@@ -1,37 +1,31 @@
-/// A toast's id: a positive 32-bit number, as in org.freedesktop.Notifications (0 is never an id).
-public typealias ToastID = UInt32
-
-/// How urgent a toast is (freedesktop urgency levels 0, 1, 2).
-public enum Urgency: String, CaseIterable, Equatable, Sendable {
-    case low, normal, critical
-}
-
-/// A typed hint value, as `notify-send -h TYPE:NAME:VALUE` gives it.
-public enum HintValue: Equatable, Sendable {
-    case int(Int32)
-    case double(Double)
-    case string(String)
-    case byte(UInt8)
-    case boolean(Bool)
-
-    /// The type name used on the command line and on the wire.
-    public var typeName: String {
-        switch self {
-        case .int: "int"
-        case .double: "double"
-        case .string: "string"
-        case .byte: "byte"
-        case .boolean: "boolean"
-        }
-    }
-}
+import ToastVocabulary
 
 /// A named, typed hint (freedesktop notification hints: `urgency`, `category`, `transient`, `x`, …).
 public struct Hint: Equatable, Sendable {
     public var name: String
-    public var value: HintValue
+    public var value: Value
 
-    public init(name: String, value: HintValue) {
+    /// A typed hint value, as `notify-send -h TYPE:NAME:VALUE` gives it.
+    public enum Value: Equatable, Sendable {
+        case int(Int32)
+        case double(Double)
+        case string(String)
+        case byte(UInt8)
+        case boolean(Bool)
+
+        /// The type name used on the command line and on the wire.
+        public var typeName: String {
+            switch self {
+            case .int: "int"
+            case .double: "double"
+            case .string: "string"
+            case .byte: "byte"
+            case .boolean: "boolean"
+            }
+        }
+    }
+
+    public init(name: String, value: Value) {
         self.name = name
         self.value = value
     }
@@ -52,7 +46,7 @@ public struct Hint: Equatable, Sendable {
         func bad(_ what: String) -> Result<Hint, ProtocolError> {
             .failure(ProtocolError(.invalidType, "hint \"\(spec)\": \"\(text)\" is not \(what)"))
         }
-        let value: HintValue
+        let value: Value
         switch type {
         case "int":
             guard let i = Int64(text) else { return bad("an integer") }
@@ -102,7 +96,7 @@ public struct Hint: Equatable, Sendable {
             throw ProtocolError(.invalidType, "\(context) must be an object with one member {\"TYPE\": value}")
         }
         var r = FieldReader(o, context: context)
-        let value: HintValue
+        let value: Value
         switch type {
         case "int": value = .int(Int32(try r.requiredInt(type, in: Int64(Int32.min)...Int64(Int32.max))))
         case "byte": value = .byte(UInt8(try r.requiredInt(type, in: 0...255)))
@@ -123,34 +117,22 @@ public struct Hint: Equatable, Sendable {
     }
 }
 
-/// A button on a toast: `key` is reported back when it is invoked, `label` is shown.
-/// The key `default` is the toast's default action (clicking its body).
-public struct NotifyAction: Equatable, Sendable {
-    public var key: String
-    public var label: String
-
-    public init(key: String, label: String) {
-        self.key = key
-        self.label = label
-    }
-
-    /// The key a toast's default action has.
-    public static let defaultKey = "default"
-
+/// notify-send's `-A` syntax and the wire form of an action.
+extension NotificationAction {
     /// Parses notify-send's `-A [NAME=]Text`. Without `NAME=`, the key is the action's position
     /// among the `-A` options (`index`, from 0), as notify-send does.
-    public static func parse(_ spec: String, index: Int) -> NotifyAction {
+    public static func parse(_ spec: String, index: Int) -> NotificationAction {
         if let eq = spec.firstIndex(of: "="), eq != spec.startIndex {
-            return NotifyAction(key: String(spec[..<eq]), label: String(spec[spec.index(after: eq)...]))
+            return NotificationAction(key: String(spec[..<eq]), label: String(spec[spec.index(after: eq)...]))
         }
-        return NotifyAction(key: String(index), label: spec)
+        return NotificationAction(key: String(index), label: spec)
     }
 
     var json: JSONValue { .object(JSONObject([("key", .string(key)), ("label", .string(label))])) }
 
-    static func decode(_ json: JSONValue, context: String) throws(ProtocolError) -> NotifyAction {
+    static func decode(_ json: JSONValue, context: String) throws(ProtocolError) -> NotificationAction {
         var r = try FieldReader(json, context: context)
-        let action = NotifyAction(key: try r.requiredName("key"), label: try r.requiredString("label"))
+        let action = NotificationAction(key: try r.requiredName("key"), label: try r.requiredString("label"))
         try r.finish()
         return action
     }
@@ -173,9 +155,9 @@ public struct NotifyParams: Equatable, Sendable {
     /// Extra typed hints; names are unique.
     public var hints: [Hint]
     /// Buttons, in order; keys are unique.
-    public var actions: [NotifyAction]
+    public var actions: [NotificationAction]
     /// Replace this toast (in place) instead of adding one.
-    public var replaceID: ToastID?
+    public var replaceID: NotificationID?
     /// Replace the toast that has the same tag, in place (like a `x-canonical-private-synchronous` hint).
     public var tag: String?
     /// A progress bar value, 0...100.
@@ -187,7 +169,7 @@ public struct NotifyParams: Equatable, Sendable {
 
     public init(summary: String, body: String? = nil, urgency: Urgency? = nil, expireMs: Int32 = -1,
                 icon: String? = nil, appName: String? = nil, category: String? = nil,
-                hints: [Hint] = [], actions: [NotifyAction] = [], replaceID: ToastID? = nil,
+                hints: [Hint] = [], actions: [NotificationAction] = [], replaceID: NotificationID? = nil,
                 tag: String? = nil, value: Int? = nil, transient: Bool = false, wait: Bool = false) {
         self.summary = summary
         self.body = body
@@ -239,7 +221,7 @@ public struct NotifyParams: Equatable, Sendable {
         if let actions = try r.array("actions") {
             var keys = Set<String>()
             for (i, a) in actions.enumerated() {
-                let action = try NotifyAction.decode(a, context: "action \(i)")
+                let action = try NotificationAction.decode(a, context: "action \(i)")
                 guard keys.insert(action.key).inserted else {
                     throw r.outOfRange("actions", "has the key \"\(action.key)\" twice")
                 }

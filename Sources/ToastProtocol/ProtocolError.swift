@@ -1,3 +1,5 @@
+import ToastVocabulary
+
 /// A structured protocol error: a stable machine-readable `code` and a human `message`.
 ///
 /// Sent in error replies (`{"v":1,"ok":false,"error":{"code":"…","message":"…"}}`) and returned by

@@ -1,28 +1,8 @@
-/// Why a toast closed (the freedesktop NotificationClosed reasons 1–4).
-public enum CloseReason: String, CaseIterable, Equatable, Sendable {
-    /// Its timeout ran out.
-    case expired
-    /// The user dismissed it.
-    case dismissed
-    /// A request closed it (`dismiss`, CloseNotification).
-    case closed
-    /// Any other reason.
-    case undefined
-
-    /// The reason number in org.freedesktop.Notifications' NotificationClosed signal.
-    public var freedesktopCode: UInt32 {
-        switch self {
-        case .expired: 1
-        case .dismissed: 2
-        case .closed: 3
-        case .undefined: 4
-        }
-    }
-}
+import ToastVocabulary
 
 /// One toast as `list` and `history` report it.
 public struct ToastInfo: Equatable, Sendable {
-    public var id: ToastID
+    public var id: NotificationID
     public var summary: String
     public var body: String?
     public var appName: String?
@@ -31,15 +11,15 @@ public struct ToastInfo: Equatable, Sendable {
     public var category: String?
     public var tag: String?
     public var value: Int?
-    public var actions: [NotifyAction]
+    public var actions: [NotificationAction]
     /// Milliseconds since it was shown (monotonic), if the daemon tracks it.
     public var ageMs: Int64?
     /// Why it closed (history entries only).
     public var reason: CloseReason?
 
-    public init(id: ToastID, summary: String, body: String? = nil, appName: String? = nil, icon: String? = nil,
+    public init(id: NotificationID, summary: String, body: String? = nil, appName: String? = nil, icon: String? = nil,
                 urgency: Urgency = .normal, category: String? = nil, tag: String? = nil, value: Int? = nil,
-                actions: [NotifyAction] = [], ageMs: Int64? = nil, reason: CloseReason? = nil) {
+                actions: [NotificationAction] = [], ageMs: Int64? = nil, reason: CloseReason? = nil) {
         self.id = id
         self.summary = summary
         self.body = body
@@ -82,7 +62,7 @@ public struct ToastInfo: Equatable, Sendable {
         t.value = try r.int("value", in: Int64(NotifyParams.valueRange.lowerBound)...Int64(NotifyParams.valueRange.upperBound)).map { Int($0) }
         if let actions = try r.array("actions") {
             for (i, a) in actions.enumerated() {
-                t.actions.append(try NotifyAction.decode(a, context: "\(context) action \(i)"))
+                t.actions.append(try NotificationAction.decode(a, context: "\(context) action \(i)"))
             }
         }
         t.ageMs = try r.int("age_ms", in: 0...Int64.max)
@@ -110,7 +90,7 @@ public enum ReplyPayload: Equatable, Sendable {
     /// Plain `{"v":1,"ok":true}`.
     case none
     /// `"id": N` — notify, restore.
-    case id(ToastID)
+    case id(NotificationID)
     /// `"toasts": [...]` — list, history.
     case toasts([ToastInfo])
     /// `"dnd": true|false` — dnd (the state after the request).

@@ -1,6 +1,8 @@
+import ToastVocabulary
+
 /// Which toasts a request applies to: some ids, or all of them.
 public enum ToastSelection: Equatable, Sendable {
-    case ids([ToastID])
+    case ids([NotificationID])
     case all
 
     func encode(into o: inout JSONObject) {
@@ -21,13 +23,13 @@ public enum ToastSelection: Equatable, Sendable {
             return .all
         case (let list?, _):
             guard !list.isEmpty else { throw r.outOfRange("ids", "must not be empty") }
-            var out: [ToastID] = []
+            var out: [NotificationID] = []
             for item in list {
                 guard case .int(let i) = item else { throw r.wrongType("ids", "an array of integers", item) }
-                guard i >= 1 && i <= Int64(ToastID.max) else {
-                    throw r.outOfRange("ids", "must hold ids in 1...\(ToastID.max), not \(i)")
+                guard i >= 1 && i <= Int64(NotificationID.max) else {
+                    throw r.outOfRange("ids", "must hold ids in 1...\(NotificationID.max), not \(i)")
                 }
-                out.append(ToastID(i))
+                out.append(NotificationID(i))
             }
             return .ids(out)
         case (nil, false?):
@@ -87,7 +89,7 @@ public struct HudParams: Equatable, Sendable {
 public enum Request: Equatable, Sendable {
     /// Show (or replace) a toast. Reply: `id`.
     case notify(NotifyParams)
-    /// Close toasts (reason `closed`). Reply: plain ok; `not_found` if a given id is not showing.
+    /// Close toasts (reason `dismissed`). Reply: plain ok; `not_found` if a given id is not showing.
     case dismiss(ToastSelection)
     /// Reply: `toasts` showing now, oldest first.
     case list
@@ -96,7 +98,7 @@ public enum Request: Equatable, Sendable {
     /// Bring back the most recently closed toast. Reply: its (new) `id`; `not_found` if history is empty.
     case restore
     /// Invoke an action as if clicked; nil key means the default action. Reply: plain ok.
-    case action(id: ToastID, key: String?)
+    case action(id: NotificationID, key: String?)
     /// Reply: `dnd` state after the change.
     case dnd(DndMode)
     /// Reply: `version`.

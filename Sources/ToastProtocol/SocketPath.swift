@@ -1,3 +1,5 @@
+import ToastVocabulary
+
 /// Where the daemon's control socket lives.
 public enum SocketPath {
     /// The environment variable that overrides the path.

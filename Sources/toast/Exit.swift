@@ -1,5 +1,6 @@
 import ArgumentParser
 import ToastProtocol
+import ToastVocabulary
 
 /// The exit statuses of `toast` (documented in docs/protocol.md, "The toast CLI").
 enum Exit {
@@ -27,7 +28,7 @@ enum Exit {
         switch reason {
         case .expired: expired
         case .dismissed: dismissed
-        case .closed: closed
+        case .closedByCall: closed
         case .undefined: closedOtherwise
         }
     }

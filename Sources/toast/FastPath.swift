@@ -1,4 +1,5 @@
 import ToastProtocol
+import ToastVocabulary
 
 /// A second, deliberately small parser for the command lines scripts and key bindings run most often —
 /// `toast [send] [flags] SUMMARY [BODY]`, `toast hud KIND VALUE [flags]`, `toast loading start|stop
@@ -141,7 +142,7 @@ enum FastPath {
             if let i = p.hints.firstIndex(where: { $0.name == h.name }) { p.hints[i] = h } else { p.hints.append(h) }
         }
         for (i, spec) in t.actions.enumerated() {
-            let a = NotifyAction.parse(spec, index: i)
+            let a = NotificationAction.parse(spec, index: i)
             if let j = p.actions.firstIndex(where: { $0.key == a.key }) { p.actions[j] = a } else { p.actions.append(a) }
         }
         if let text = t.option("replace-id") {

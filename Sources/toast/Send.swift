@@ -1,5 +1,6 @@
 import ArgumentParser
 import ToastProtocol
+import ToastVocabulary
 
 /// `toast [send] SUMMARY [BODY]`: notify-send's interface plus --tag and --value.
 struct Send: ParsableCommand {
@@ -71,9 +72,9 @@ struct Send: ParsableCommand {
         for h in hint {  // a later -h with the same name wins, as with notify-send
             if let i = hints.firstIndex(where: { $0.name == h.name }) { hints[i] = h } else { hints.append(h) }
         }
-        var actions: [NotifyAction] = []
+        var actions: [NotificationAction] = []
         for (i, spec) in action.enumerated() {
-            let a = NotifyAction.parse(spec, index: i)
+            let a = NotificationAction.parse(spec, index: i)
             if let j = actions.firstIndex(where: { $0.key == a.key }) { actions[j] = a } else { actions.append(a) }
         }
         return NotifyParams(

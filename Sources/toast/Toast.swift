@@ -3,13 +3,11 @@ import Glibc
 #endif
 import ArgumentParser
 import ToastProtocol
+import ToastVocabulary
 
 /// `toast`: the command-line front door of toastd. `toast SUMMARY [BODY]` runs `send`.
 @main
 struct Toast: ParsableCommand {
-    /// This client's version.
-    static let version = "0.1.0"
-
     static let configuration = CommandConfiguration(
         commandName: "toast",
         abstract: "Show toasts, HUD bars and loading spinners through toastd.",
@@ -24,7 +22,7 @@ struct Toast: ParsableCommand {
             Socket: $TOASTD_SOCKET, else $XDG_RUNTIME_DIR/toastd.sock.
             Completions: toast --generate-completion-script bash|zsh|fish
             """,
-        version: version,
+        version: ServerIdentity.version,
         subcommands: [Send.self, Dismiss.self, List.self, History.self, Restore.self, InvokeAction.self,
                       Dnd.self, Version.self, Hud.self, Loading.self],
         defaultSubcommand: Send.self,

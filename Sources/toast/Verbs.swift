@@ -1,5 +1,6 @@
 import ArgumentParser
 import ToastProtocol
+import ToastVocabulary
 
 /// `toast dismiss ID... | --all`
 struct Dismiss: ParsableCommand {
@@ -123,7 +124,7 @@ struct Version: ParsableCommand {
         abstract: "Print the versions of toast, of toastd and of the protocol.")
 
     func run() throws {
-        Output.line("toast \(Toast.version) (protocol \(ProtocolLimits.version))")
+        Output.line("toast \(ServerIdentity.version) (protocol \(ProtocolLimits.version))")
         try reportingFailures { () throws(ClientFailure) in
             guard case .version(let v) = try Connection().call(.version) else {
                 throw ClientFailure.protocolViolation("toastd's version reply carries no version")

@@ -1,3 +1,4 @@
+import ToastVocabulary
 import XCTest
 import ToastCore
 
@@ -139,6 +140,27 @@ final class HUDTests: XCTestCase {
         XCTAssertEqual(hud.loadingKeys.map(\.key), ["build"])
         XCTAssertEqual(hud.loadingKeys.first?.owner, .socket(9))
         XCTAssertNil(hud.nextDeadline)
+    }
+
+    func testStoppingAnOwnersLastAttachedKeyReleasesIt() throws {
+        try hud.loadingStart(key: "build", owner: .socket(1), now: t(0))
+        try hud.loadingStart(key: "test", owner: .socket(1), now: t(0))
+        try hud.loadingStart(key: "bg", owner: .socket(1), detach: true, now: t(0))
+        _ = hud.drainEvents()
+        XCTAssertTrue(hud.loadingStop(key: "build", requester: .socket(2)))
+        XCTAssertEqual(hud.drainEvents(), [], "it still has an attached key")
+        XCTAssertTrue(hud.loadingStop(key: "test", requester: .dbus(":1.5")))
+        XCTAssertEqual(hud.drainEvents(), [.loadingOwnerReleased(.socket(1))], "a detached key does not hold it")
+    }
+
+    func testStoppingOnesOwnKeyOrADetachedOneReleasesNobody() throws {
+        try hud.loadingStart(key: "build", owner: .socket(1), now: t(0))
+        try hud.loadingStart(key: "bg", owner: .socket(3), detach: true, now: t(0))
+        _ = hud.drainEvents()
+        XCTAssertTrue(hud.loadingStop(key: "build", requester: .socket(1)))
+        XCTAssertEqual(hud.drainEvents(), [])
+        XCTAssertTrue(hud.loadingStop(key: "bg", requester: .socket(2)))
+        XCTAssertEqual(hud.drainEvents(), [.loadingChanged(isActive: false)])
     }
 
     func testDetachedKeySurvivesDisconnect() throws {

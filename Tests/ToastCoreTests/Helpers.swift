@@ -1,4 +1,5 @@
 import ToastCore
+import ToastVocabulary
 
 /// An instant `milliseconds` after the (arbitrary) start of the test clock.
 func t(_ milliseconds: Int64) -> Instant {

@@ -1,3 +1,4 @@
+import ToastVocabulary
 import XCTest
 @testable import ToastCore
 
@@ -100,11 +101,12 @@ final class NotificationStoreTests: XCTestCase {
 
     // MARK: Close
 
-    func testCloseReasonsCarryDBusValues() {
-        XCTAssertEqual(CloseReason.expired.rawValue, 1)
-        XCTAssertEqual(CloseReason.dismissed.rawValue, 2)
-        XCTAssertEqual(CloseReason.closedByCall.rawValue, 3)
-        XCTAssertEqual(CloseReason.undefined.rawValue, 4)
+    func testCloseReasonsCarryDBusValuesAndSocketNames() {
+        XCTAssertEqual(CloseReason.allCases.map(\.specCode), [1, 2, 3, 4])
+        XCTAssertEqual(CloseReason.allCases.map(\.rawValue), ["expired", "dismissed", "closed", "undefined"])
+        XCTAssertEqual(CloseReason(specCode: 3), .closedByCall)
+        XCTAssertNil(CloseReason(specCode: 0))
+        XCTAssertNil(CloseReason(specCode: 5))
     }
 
     func testCloseEmitsClosedWithOrigin() {

@@ -1,4 +1,5 @@
 import ToastCore
+import ToastVocabulary
 import XCTest
 
 /// `ToastModel.reconfigure`: a configuration reload swaps the settings without touching what is open.

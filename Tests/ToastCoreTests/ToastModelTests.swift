@@ -1,3 +1,4 @@
+import ToastVocabulary
 import XCTest
 import ToastCore
 

@@ -1,3 +1,4 @@
+import ToastVocabulary
 import XCTest
 @testable import ToastCore
 
@@ -108,25 +109,20 @@ final class ValidationTests: XCTestCase {
     // MARK: D-Bus values
 
     func testUrgencyFromDBus() {
-        XCTAssertEqual(Urgency(dbusValue: 0), .low)
-        XCTAssertEqual(Urgency(dbusValue: 1), .normal)
-        XCTAssertEqual(Urgency(dbusValue: 2), .critical)
-        XCTAssertEqual(Urgency(dbusValue: 9), .normal)
+        XCTAssertEqual(Urgency(specValue: 0), .low)
+        XCTAssertEqual(Urgency(specValue: 1), .normal)
+        XCTAssertEqual(Urgency(specValue: 2), .critical)
+        XCTAssertNil(Urgency(specValue: 9))
+        XCTAssertNil(Urgency(specValue: -1))
+        XCTAssertEqual(Urgency.allCases.map(\.specValue), [0, 1, 2])
+        XCTAssertLessThan(Urgency.low, Urgency.critical)
     }
 
     func testExpireTimeoutFromDBus() {
-        XCTAssertEqual(ExpireTimeout(dbusValue: -1), .serverDefault)
-        XCTAssertEqual(ExpireTimeout(dbusValue: -100), .serverDefault)
-        XCTAssertEqual(ExpireTimeout(dbusValue: 0), .never)
-        XCTAssertEqual(ExpireTimeout(dbusValue: 3000), .after(3000))
-    }
-
-    func testActionsFromDBusList() {
-        XCTAssertEqual(NotificationAction.fromDBusList(["default", "Open", "reply", "Reply", "odd"]),
-                       [NotificationAction(key: "default", label: "Open"),
-                        NotificationAction(key: "reply", label: "Reply")])
-        XCTAssertEqual(NotificationAction.fromDBusList([]), [])
-        XCTAssertEqual(NotificationAction.fromDBusList(["lonely"]), [])
+        XCTAssertEqual(ExpireTimeout(specValue: -1), .serverDefault)
+        XCTAssertEqual(ExpireTimeout(specValue: -100), .serverDefault)
+        XCTAssertEqual(ExpireTimeout(specValue: 0), .never)
+        XCTAssertEqual(ExpireTimeout(specValue: 3000), .after(3000))
     }
 
     // MARK: Time arithmetic

@@ -1,32 +1,34 @@
+import ToastVocabulary
 import XCTest
 import ToastDBus
+import ToastVocabulary
 
 /// The image validator, without a bus: every refusal, and that nothing outside the data is read.
 final class ImageDataTests: XCTestCase {
     private func decode(_ w: Int, _ h: Int, rowstride: Int, alpha: Bool = true, bits: Int = 8, channels: Int = 4,
-                        bytes: Int) -> Result<BusImage, ImageError> {
+                        bytes: Int) -> Result<RGBAImage, ImageError> {
         ImageData.decode(width: w, height: h, rowstride: rowstride, hasAlpha: alpha, bitsPerSample: bits,
                          channels: channels, data: (0..<bytes).map { UInt8(truncatingIfNeeded: $0) })
     }
 
     func testTightRGBAIsCopied() throws {
         let image = try decode(2, 2, rowstride: 8, bytes: 16).get()
-        XCTAssertEqual(image.rgba, Array(0..<16))
+        XCTAssertEqual(image.pixels, Array(0..<16))
     }
 
     func testExtraTrailingBytesAreCutOff() throws {
-        XCTAssertEqual(try decode(2, 1, rowstride: 8, bytes: 12).get().rgba, Array(0..<8))
+        XCTAssertEqual(try decode(2, 1, rowstride: 8, bytes: 12).get().pixels, Array(0..<8))
     }
 
     func testPaddedRGBAIsRepacked() throws {
         // rowstride 10: bytes 8 and 9 of row 0 are padding; the last row needs only 8 bytes.
         let image = try decode(2, 2, rowstride: 10, bytes: 18).get()
-        XCTAssertEqual(image.rgba, [0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 16, 17])
+        XCTAssertEqual(image.pixels, [0, 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 16, 17])
     }
 
     func testRGBGetsOpaqueAlpha() throws {
         let image = try decode(1, 2, rowstride: 4, alpha: false, channels: 3, bytes: 7).get()
-        XCTAssertEqual(image.rgba, [0, 1, 2, 255, 4, 5, 6, 255])
+        XCTAssertEqual(image.pixels, [0, 1, 2, 255, 4, 5, 6, 255])
     }
 
     func testRefusals() {
@@ -51,6 +53,6 @@ final class ImageDataTests: XCTestCase {
     func testLargestAcceptedSide() throws {
         let side = ImageData.maxSide
         let image = try decode(side, 1, rowstride: side * 4, bytes: side * 4).get()
-        XCTAssertEqual(image.rgba.count, side * 4)
+        XCTAssertEqual(image.pixels.count, side * 4)
     }
 }

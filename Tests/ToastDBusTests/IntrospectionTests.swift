@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import ToastDBus
+import ToastVocabulary
 
 final class IntrospectionTests: BusTestCase {
     func testGdbusIntrospectListsMethodsAndSignals() throws {
@@ -42,11 +43,14 @@ final class IntrospectionTests: BusTestCase {
     }
 
     func testCapabilitiesAndServerInformation() throws {
-        delegate.capabilities = ["body", "actions"]
+        // Both answers come from ServerIdentity, the one place toastd describes itself.
         let caps = try gdbusCall("GetCapabilities", [])
-        XCTAssertEqual(caps.stdout.trimmingCharacters(in: .whitespacesAndNewlines), "(['body', 'actions'],)")
+        XCTAssertEqual(caps.stdout.trimmingCharacters(in: .whitespacesAndNewlines),
+                       "([" + ServerIdentity.capabilities.map { "'\($0)'" }.joined(separator: ", ") + "],)")
+        XCTAssertTrue(caps.stdout.contains("'actions'") && caps.stdout.contains("'body-markup'"), caps.stdout)
+        XCTAssertFalse(caps.stdout.contains("body-hyperlinks"), "links are drawn as text, never opened")
         let info = try gdbusCall("GetServerInformation", [])
         XCTAssertEqual(info.stdout.trimmingCharacters(in: .whitespacesAndNewlines),
-                       "('toastd', 'toastd', '9.8.7-test', '1.2')")
+                       "('toastd', 'toastd', '\(ServerIdentity.version)', '1.2')")
     }
 }

@@ -2,6 +2,7 @@ import CSystemd
 import Foundation
 import XCTest
 @testable import ToastDBus
+import ToastVocabulary
 
 final class RawClientTests: BusTestCase {
     /// A Hud caller that stays connected is not reported; when it disconnects, it is, once.
@@ -66,8 +67,8 @@ final class RawClientTests: BusTestCase {
         print("Notify parse: \(String(format: "%.2f", perCall)) µs per call (typical Notify, \(rounds) rounds)")
         XCTAssertEqual(parsed?.summary, "Ada Lovelace")
         XCTAssertEqual(parsed?.actions.count, 2)
-        XCTAssertEqual(parsed?.hints.urgency, .normal)
-        XCTAssertEqual(parsed?.hints.desktopEntry, "org.example.Chat")
+        XCTAssertEqual(parsed?.hints["urgency"], .integer(1))
+        XCTAssertEqual(parsed?.hints["desktop-entry"], .string("org.example.Chat"))
         XCTAssertEqual(parsed?.expiry, .serverDefault)
     }
 

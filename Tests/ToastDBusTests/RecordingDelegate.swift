@@ -10,7 +10,6 @@ final class RecordingDelegate: NotificationsBusDelegate {
     var nameLostCount = 0
     var vanished: [String] = []
     var nextId: UInt32 = 42
-    var capabilities: [String]? = nil
     var refuseNotify: BusError? = nil
 
     func busNotify(_ notification: BusNotification) -> Result<UInt32, BusError> {
@@ -22,10 +21,6 @@ final class RecordingDelegate: NotificationsBusDelegate {
     }
 
     func busClose(id: UInt32) { closed.append(id) }
-
-    func busCapabilities() -> [String] { capabilities ?? NotificationsBus.defaultCapabilities }
-
-    var busServerVersion: String { "9.8.7-test" }
 
     func busShowValue(kind: String, value: Int32, label: String, muted: Bool, sender: String) -> Result<Void, BusError> {
         if kind == "bogus" { return .failure(.refused(message: "unknown kind 'bogus'", name: BusErrorName.invalidArgs)) }

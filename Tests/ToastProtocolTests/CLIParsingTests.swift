@@ -1,3 +1,4 @@
+import ToastVocabulary
 import XCTest
 import ArgumentParser
 import ToastProtocol
@@ -46,8 +47,8 @@ final class CLIParsingTests: XCTestCase {
 
     func testActionsImplyWaitAndGetIndexKeys() throws {
         let p = try send(["-A", "yes=Yes", "-A", "No", "--action", "Maybe", "Q"])
-        XCTAssertEqual(p.actions, [NotifyAction(key: "yes", label: "Yes"), NotifyAction(key: "1", label: "No"),
-                                   NotifyAction(key: "2", label: "Maybe")])
+        XCTAssertEqual(p.actions, [NotificationAction(key: "yes", label: "Yes"), NotificationAction(key: "1", label: "No"),
+                                   NotificationAction(key: "2", label: "Maybe")])
         XCTAssertTrue(p.wait)
         XCTAssertFalse(try send(["Q"]).wait)
     }

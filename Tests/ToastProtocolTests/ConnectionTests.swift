@@ -1,4 +1,5 @@
 import Glibc
+import ToastVocabulary
 import XCTest
 import ToastProtocol
 @testable import toast
@@ -101,7 +102,7 @@ final class ConnectionTests: XCTestCase {
         write(peer, #"{"v":1,"event":"action","id":7,"#)
         write(peer, #""key":"yes"}"# + "\n" + Event.closed(id: 7, reason: .dismissed).encode() + "\n")
 
-        let request = Request.notify(NotifyParams(summary: "Q", actions: [NotifyAction(key: "yes", label: "Yes")], wait: true))
+        let request = Request.notify(NotifyParams(summary: "Q", actions: [NotificationAction(key: "yes", label: "Yes")], wait: true))
         XCTAssertEqual(try connection.call(request), .id(7))
         XCTAssertEqual(try Request.decode(line: readLine(peer)).get(), request)
         XCTAssertEqual(try connection.nextEvent(), .closed(id: 3, reason: .expired), "queued while waiting for the reply")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ToastVocabulary
 import XCTest
 import ToastProtocol
 @testable import toast

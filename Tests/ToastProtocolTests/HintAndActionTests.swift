@@ -1,3 +1,4 @@
+import ToastVocabulary
 import XCTest
 import ToastProtocol
 
@@ -49,10 +50,10 @@ final class HintAndActionTests: XCTestCase {
     }
 
     func testActionSpecs() {
-        XCTAssertEqual(NotifyAction.parse("yes=Yes please", index: 0), NotifyAction(key: "yes", label: "Yes please"))
-        XCTAssertEqual(NotifyAction.parse("Later", index: 2), NotifyAction(key: "2", label: "Later"))
-        XCTAssertEqual(NotifyAction.parse("a=b=c", index: 0), NotifyAction(key: "a", label: "b=c"))
-        XCTAssertEqual(NotifyAction.parse("=x", index: 1), NotifyAction(key: "1", label: "=x"))
-        XCTAssertEqual(NotifyAction.parse("default=Open", index: 0).key, NotifyAction.defaultKey)
+        XCTAssertEqual(NotificationAction.parse("yes=Yes please", index: 0), NotificationAction(key: "yes", label: "Yes please"))
+        XCTAssertEqual(NotificationAction.parse("Later", index: 2), NotificationAction(key: "2", label: "Later"))
+        XCTAssertEqual(NotificationAction.parse("a=b=c", index: 0), NotificationAction(key: "a", label: "b=c"))
+        XCTAssertEqual(NotificationAction.parse("=x", index: 1), NotificationAction(key: "1", label: "=x"))
+        XCTAssertEqual(NotificationAction.parse("default=Open", index: 0).key, NotificationAction.defaultKey)
     }
 }

@@ -1,3 +1,4 @@
+import ToastVocabulary
 import XCTest
 @testable import ToastProtocol
 

@@ -1,3 +1,4 @@
+import ToastVocabulary
 import XCTest
 @testable import ToastProtocol
 
@@ -8,14 +9,14 @@ final class MessageTests: XCTestCase {
         hints: [Hint(name: "x", value: .int(-5)), Hint(name: "y", value: .double(0.5)),
                 Hint(name: "sound-name", value: .string("bell")), Hint(name: "urgency", value: .byte(2)),
                 Hint(name: "resident", value: .boolean(true))],
-        actions: [NotifyAction(key: "default", label: "Open"), NotifyAction(key: "0", label: "Later")],
+        actions: [NotificationAction(key: "default", label: "Open"), NotificationAction(key: "0", label: "Later")],
         replaceID: 42, tag: "volume", value: 75, transient: true, wait: true)
 
     static let allRequests: [Request] = [
         .notify(NotifyParams(summary: "")),
         .notify(NotifyParams(summary: "Hi", expireMs: 0)),
         .notify(fullNotify),
-        .dismiss(.ids([1, 2, ToastID.max])),
+        .dismiss(.ids([1, 2, NotificationID.max])),
         .dismiss(.all),
         .list,
         .history,
@@ -61,7 +62,7 @@ final class MessageTests: XCTestCase {
                 ToastInfo(id: 1, summary: "a"),
                 ToastInfo(id: 2, summary: "b", body: "c", appName: "app", icon: "i", urgency: .critical,
                           category: "cat", tag: "t", value: 50,
-                          actions: [NotifyAction(key: "k", label: "K")], ageMs: 1234, reason: .expired),
+                          actions: [NotificationAction(key: "k", label: "K")], ageMs: 1234, reason: .expired),
             ])),
             .ok(.dnd(true)),
             .ok(.dnd(false)),
@@ -81,7 +82,7 @@ final class MessageTests: XCTestCase {
 
     func testEveryEventRoundTrips() throws {
         let events: [Event] = CloseReason.allCases.map { .closed(id: 4, reason: $0) }
-            + [.action(id: 4, key: "default"), .action(id: ToastID.max, key: "with \"quotes\"")]
+            + [.action(id: 4, key: "default"), .action(id: NotificationID.max, key: "with \"quotes\"")]
         for event in events {
             let line = event.encode()
             XCTAssertEqual(try Event.decode(line: line).get(), event, line)
@@ -89,7 +90,7 @@ final class MessageTests: XCTestCase {
         }
         XCTAssertEqual(Event.closed(id: 7, reason: .dismissed).encode(),
                        #"{"v":1,"event":"closed","id":7,"reason":"dismissed"}"#)
-        XCTAssertEqual(CloseReason.allCases.map(\.freedesktopCode), [1, 2, 3, 4])
+        XCTAssertEqual(CloseReason.allCases.map(\.specCode), [1, 2, 3, 4])
     }
 
     func testRepliesAndEventsAreTellApart() {

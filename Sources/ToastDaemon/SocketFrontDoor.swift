@@ -1,0 +1,217 @@
+import ToastCore
+import ToastProtocol
+import ToastVocabulary
+
+/// The control socket's front door: frames each client's bytes into lines, decodes requests, calls the
+/// service, answers each with exactly one reply, and sends subscribed clients their events. A bad line
+/// gets a structured error and the client stays connected; nothing a client sends can stop the daemon
+/// or reach another client.
+final class SocketFrontDoor {
+    private struct Session {
+        var splitter = LineSplitter()
+        var subscribedIDs: Set<NotificationID> = []
+        var subscribedToAll = false
+    }
+
+    private let server: ControlServer
+    private let service: ToastService
+    private var sessions: [ControlServer.ClientID: Session] = [:]
+
+    init(server: ControlServer, service: ToastService) {
+        self.server = server
+        self.service = service
+        server.onReceive = { [unowned self] client, bytes in self.receive(bytes, from: client) }
+        server.onDisconnect = { [unowned self] client in
+            self.sessions[client] = nil
+            self.service.clientLeft(.socket(UInt64(client)))
+        }
+    }
+
+    /// Tells the clients what happened: events go to the connections subscribed to their toast, and a
+    /// loading owner let go is hung up on (so `toast loading start` exits 0; docs/protocol.md).
+    func deliver(_ event: CoreEvent) {
+        switch event {
+        case .closed(let id, let reason, _): send(.closed(id: id, reason: reason))
+        case .actionInvoked(let id, let key, _): send(.action(id: id, key: key))
+        case .loadingOwnerReleased(.socket(let client)): server.closeAfterFlush(ControlServer.ClientID(client))
+        case .loadingOwnerReleased(.dbus), .replaced, .loadingChanged: break
+        }
+    }
+
+    private func send(_ event: Event) {
+        var line: [UInt8]?
+        for (client, session) in sessions where session.subscribedToAll || session.subscribedIDs.contains(event.id) {
+            line = line ?? event.encodedLine()
+            server.send(line!, to: client)
+            if case .closed(let id, _) = event { sessions[client]?.subscribedIDs.remove(id) }
+        }
+    }
+
+    private func receive(_ bytes: ArraySlice<UInt8>, from client: ControlServer.ClientID) {
+        var session = sessions[client] ?? Session()
+        bytes.withUnsafeBytes { session.splitter.append($0) }
+        sessions[client] = session
+        while let item = sessions[client]?.splitter.next() {
+            let reply: Reply
+            switch item {
+            case .line(let line):
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }  // blank lines are ignored
+                switch Request.decode(line: line) {
+                case .success(let request): reply = handle(request, from: client)
+                case .failure(let error): reply = .error(error)
+                }
+            case .tooLong(let discarded):
+                reply = .error(ProtocolError(.lineTooLong, "request line over \(ProtocolLimits.maxLineLength) bytes (\(discarded) discarded)"))
+            }
+            server.send(reply.encodedLine(), to: client)
+        }
+    }
+
+    private func handle(_ request: Request, from client: ControlServer.ClientID) -> Reply {
+        let origin = ClientID.socket(UInt64(client))
+        switch request {
+        case .notify(let params):
+            do {
+                let id = try service.notify(Self.notification(from: params, origin: origin))
+                if params.wait { sessions[client]?.subscribedIDs.insert(id) }
+                return .ok(.id(id))
+            } catch {
+                return .error(Self.protocolError(error))
+            }
+        case .dismiss(.all):
+            service.dismissAll()
+            return .ok
+        case .dismiss(.ids(let ids)):
+            let missing = ids.filter { !service.close(id: $0, reason: .dismissed) }
+            return missing.isEmpty ? .ok : .error(Self.notShowing(missing))
+        case .list:
+            // The model keeps them newest first; `list` answers oldest first (docs/protocol.md), as they stack.
+            let now = service.now()
+            return .ok(.toasts(service.model.all.reversed().map { Self.info(of: $0, now: now) }))
+        case .history:
+            let now = service.now()
+            return .ok(.toasts(service.model.history.map { Self.info(of: $0.notification, now: now, reason: $0.reason) }))
+        case .restore:
+            guard let id = service.restoreLast() else {
+                return .error(ProtocolError(.notFound, "nothing to restore: the history is empty"))
+            }
+            return .ok(.id(id))
+        case .action(let id, let key):
+            do {
+                try service.invokeAction(id: id, key: key)
+                return .ok
+            } catch {
+                return .error(Self.protocolError(error))
+            }
+        case .dnd(let mode):
+            switch mode {
+            case .on: service.setDoNotDisturb(true)
+            case .off: service.setDoNotDisturb(false)
+            case .toggle: service.setDoNotDisturb(nil)
+            case .status: break
+            }
+            return .ok(.dnd(service.model.doNotDisturb))
+        case .version:
+            // Just the number: clients print "toastd 0.1.0 (protocol 1)" themselves (docs/protocol.md).
+            return .ok(.version(VersionInfo(daemon: ServerIdentity.version)))
+        case .subscribe(.all):
+            sessions[client]?.subscribedToAll = true
+            return .ok
+        case .subscribe(.ids(let ids)):
+            let missing = ids.filter { service.model.notification(id: $0) == nil }
+            guard missing.isEmpty else { return .error(Self.notShowing(missing)) }
+            sessions[client]?.subscribedIDs.formUnion(ids)
+            return .ok
+        case .hud(let params):
+            do {
+                try service.showBar(kind: params.kind, value: params.value, muted: params.muted,
+                                    label: params.label, icon: params.icon)
+                return .ok
+            } catch {
+                return .error(Self.protocolError(error))
+            }
+        case .loadingStart(let key, let label, let detach):
+            do {
+                try service.loadingStart(key: key, label: label, owner: origin, detach: detach)
+                return .ok
+            } catch {
+                return .error(Self.protocolError(error))
+            }
+        case .loadingStop(let key):
+            guard service.loadingStop(key: key, requester: origin) else {
+                return .error(ProtocolError(.notFound, "no loading spinner '\(key)' is running"))
+            }
+            return .ok
+        }
+    }
+
+    // MARK: Translations
+
+    /// A `notify` request as the core's request. Hints mean what they mean over D-Bus (one
+    /// `HintInterpreter`); the CLI's explicit flags win over hints.
+    static func notification(from params: NotifyParams, origin: ClientID) -> NotificationRequest {
+        var request = NotificationRequest(appName: params.appName ?? "toast", summary: params.summary,
+                                          body: params.body ?? "")
+        request.appIcon = params.icon ?? ""
+        request.expireTimeout = ExpireTimeout(specValue: params.expireMs)
+        request.actions = params.actions
+        request.replacesID = params.replaceID ?? 0
+        request.origin = origin
+        HintInterpreter.apply(hintValues(params.hints), to: &request)
+        if let urgency = params.urgency { request.urgency = urgency }
+        if let category = params.category { request.category = category }
+        if let tag = params.tag { request.tag = tag }
+        if let value = params.value { request.progress = value }
+        if params.transient { request.isTransient = true }
+        return request
+    }
+
+    /// notify-send's typed hints in the door-neutral form.
+    static func hintValues(_ hints: [Hint]) -> [String: HintValue] {
+        var values: [String: HintValue] = [:]
+        for hint in hints {
+            values[hint.name] = switch hint.value {
+            case .int(let value): .integer(Int64(value))
+            case .byte(let value): .integer(Int64(value))
+            case .double(let value): .double(value)
+            case .string(let value): .string(value)
+            case .boolean(let value): .boolean(value)
+            }
+        }
+        return values
+    }
+
+    /// A toast as `list` and `history` report it.
+    static func info(of notification: Notification, now: Instant, reason: CloseReason? = nil) -> ToastInfo {
+        ToastInfo(id: notification.id, summary: notification.summary,
+                  body: notification.body.isEmpty ? nil : notification.body,
+                  appName: notification.appName.isEmpty ? nil : notification.appName,
+                  icon: notification.appIcon.isEmpty ? nil : notification.appIcon,
+                  urgency: notification.urgency, category: notification.category,
+                  tag: notification.tag, value: notification.progress,
+                  actions: notification.actions, ageMs: notification.shownAt.map { now - $0 }, reason: reason)
+    }
+
+    private static func notShowing(_ ids: [NotificationID]) -> ProtocolError {
+        ProtocolError(.notFound, "no toast \(ids.map(String.init).joined(separator: ", ")) is showing")
+    }
+
+    /// A core refusal as the socket's structured error: the core's words, the protocol's code.
+    static func protocolError(_ error: NotificationError) -> ProtocolError {
+        switch error {
+        case .emptyNotification: ProtocolError(.missingField, error.description)
+        case .invalidImage: ProtocolError(.outOfRange, error.description)
+        }
+    }
+
+    static func protocolError(_ error: ActionError) -> ProtocolError {
+        ProtocolError(.notFound, error.description)
+    }
+
+    static func protocolError(_ error: HUDError) -> ProtocolError {
+        switch error {
+        case .emptyBarKind, .emptyLoadingKey: ProtocolError(.missingField, error.description)
+        case .tooManyLoadingKeys: ProtocolError(.outOfRange, error.description)
+        }
+    }
+}

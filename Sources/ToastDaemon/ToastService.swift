@@ -1,0 +1,131 @@
+import ToastCore
+import ToastVocabulary
+
+/// The one service between the front doors and the model. The control socket and D-Bus decode their
+/// requests into ToastCore's types, call here, and encode what comes back; neither sees the daemon,
+/// the surfaces or the other door. The service owns the model, the picture loader (and its icon
+/// cache) and the clock; what the doors must hear about afterwards (a toast closed, an action invoked,
+/// a loading owner let go) waits in `drainEvents()` for the daemon to route.
+///
+/// Every change sets `hasChanges`; the daemon takes it once per loop turn (`takeChanges()`), so a
+/// reply leaves before the layout and drawing, and a burst of requests costs one redraw.
+final class ToastService {
+    /// What is shown and kept. Read-only outside: the scene is drawn from it.
+    private(set) var model: ToastModel
+    private var pictures: PictureLoader
+    /// Monotonic now, the model's clock (a hand-driven one in tests).
+    let now: () -> Instant
+    private(set) var hasChanges = false
+
+    init(model: ToastModel, pictures: PictureLoader, clock: @escaping () -> Instant) {
+        self.model = model
+        self.pictures = pictures
+        self.now = clock
+    }
+
+    /// Whether anything changed since the last call; clears the flag.
+    func takeChanges() -> Bool {
+        defer { hasChanges = false }
+        return hasChanges
+    }
+
+    /// The model's events since the last call, for the front doors.
+    func drainEvents() -> [CoreEvent] {
+        model.drainEvents()
+    }
+
+    /// Applies `change` to the model at the current time and notes that something may have changed.
+    private func change<Result, Failure: Error>(_ change: (inout ToastModel, Instant) throws(Failure) -> Result) throws(Failure) -> Result {
+        hasChanges = true
+        return try change(&model, now())
+    }
+
+    // MARK: Notifications
+
+    /// Shows (or replaces) a notification; its picture is resolved first.
+    func notify(_ request: NotificationRequest) throws(NotificationError) -> NotificationID {
+        let request = pictures.resolvePicture(of: request)
+        return try change { (model, now) throws(NotificationError) in try model.notify(request, now: now) }
+    }
+
+    /// Closes an open notification; returns whether it was open.
+    @discardableResult
+    func close(id: NotificationID, reason: CloseReason) -> Bool {
+        change { model, now in model.close(id: id, reason: reason, now: now) } != nil
+    }
+
+    /// Dismisses every open notification, hidden ones too.
+    func dismissAll() {
+        change { model, now in _ = model.dismissAll(now: now) }
+    }
+
+    /// Reopens the most recently closed notification; nil when the history is empty.
+    func restoreLast() -> NotificationID? {
+        change { model, now in model.restoreLast(now: now) }
+    }
+
+    /// Invokes action `key` of notification `id` (nil: its default action), then closes it unless it
+    /// is resident.
+    func invokeAction(id: NotificationID, key: String?) throws(ActionError) {
+        try change { (model, now) throws(ActionError) in try model.invokeAction(id: id, key: key, now: now) }
+    }
+
+    /// A click on the `index`th action button of `id` (the buttons are `buttonActions`, in order). A
+    /// toast already closed (still fading out) has no buttons: nothing happens.
+    func invokeButton(id: NotificationID, index: Int) {
+        guard let actions = model.notification(id: id)?.buttonActions, actions.indices.contains(index) else { return }
+        do {
+            try invokeAction(id: id, key: actions[index].key)
+        } catch {
+            Log.warning("action \(actions[index].key) of \(id): \(error)")
+        }
+    }
+
+    /// Turns do-not-disturb on, off, or over (`nil`); returns the new state.
+    @discardableResult
+    func setDoNotDisturb(_ on: Bool?) -> Bool {
+        change { model, now in
+            if let on { model.setDoNotDisturb(on, now: now) } else { model.toggleDoNotDisturb(now: now) }
+            return model.doNotDisturb
+        }
+    }
+
+    // MARK: HUD
+
+    /// Shows or updates the value bar of `kind`.
+    func showBar(kind: String, value: Int, muted: Bool, label: String?, icon: String? = nil) throws(HUDError) {
+        try change { (model, now) throws(HUDError) in
+            _ = try model.showBar(kind: kind, value: value, muted: muted, label: label, icon: icon, now: now)
+        }
+    }
+
+    /// Starts (or claims) loading key `key` for `owner`.
+    func loadingStart(key: String, label: String?, owner: ClientID, detach: Bool = false) throws(HUDError) {
+        try change { (model, now) throws(HUDError) in
+            _ = try model.loadingStart(key: key, label: label, owner: owner, detach: detach, now: now)
+        }
+    }
+
+    /// Stops loading key `key`; returns whether it was running. `requester` is who asked (its own keys
+    /// do not release it; see `HUD.loadingStop`).
+    func loadingStop(key: String, requester: ClientID?) -> Bool {
+        change { model, _ in model.loadingStop(key: key, requester: requester) }
+    }
+
+    // MARK: Clients, time, settings
+
+    /// A client went away: its attached loading keys stop after their grace period.
+    func clientLeft(_ client: ClientID) {
+        change { model, now in model.ownerDisconnected(client, now: now) }
+    }
+
+    /// The timer fired: does whatever is due now.
+    func advanceClock() {
+        change { model, now in model.advance(to: now) }
+    }
+
+    /// New settings (configuration reload) for what comes next.
+    func reconfigure(notifications: NotificationConfig, hud: HUDConfig) {
+        change { model, _ in model.reconfigure(notifications: notifications, hud: hud) }
+    }
+}
