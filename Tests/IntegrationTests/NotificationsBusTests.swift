@@ -95,6 +95,62 @@ final class NotificationsBusTests: XCTestCase {
         line.split(separator: " ").first { $0.hasPrefix(name + "=") }.map { String($0.dropFirst(name.count + 1)) }
     }
 
+    // MARK: The same hints through both doors
+
+    /// notify-send (D-Bus) and `toast -h` (the control socket) with the same hints make the same toast.
+    func testHintsMeanTheSameThroughNotifySendAndTheCLI() throws {
+        let stage = try Stage.shared()
+        let toastd = try startToastd(stage)
+        let cases: [(name: String, hints: [String], expect: [String: String])] = [
+            ("value as a byte", ["byte:value:40"], ["value": "40"]),
+            ("value as an int", ["int:value:73"], ["value": "73"]),
+            ("both stack tags", ["string:x-canonical-private-synchronous:a", "string:x-dunst-stack-tag:b"], ["tag": "b"]),
+            ("urgency as a byte", ["byte:urgency:0", "string:category:email.arrived"],
+             ["urgency": "low", "category": "email.arrived"]),
+        ]
+        for (index, testCase) in cases.enumerated() {
+            let hintArguments = testCase.hints.flatMap { ["-h", $0] }
+            // Two app names: toasts of one app with one stack tag replace each other.
+            _ = try notifySend(stage, ["-t", "0", "-a", "bus-door", "bus \(index)"] + hintArguments)
+            let viaCLI = try toastd.toast(["-t", "0", "-a", "socket-door", "socket \(index)"] + hintArguments)
+            XCTAssertTrue(viaCLI.succeeded, viaCLI.stderrText)
+            let listed = try list(toastd)
+            let bus = try XCTUnwrap(listed.first { $0["summary"] as? String == "bus \(index)" }, "\(listed)")
+            let socket = try XCTUnwrap(listed.first { $0["summary"] as? String == "socket \(index)" }, "\(listed)")
+            for (key, value) in testCase.expect {
+                XCTAssertEqual(bus[key].map { "\($0)" }, value, "notify-send, \(testCase.name): \(bus)")
+                XCTAssertEqual(socket[key].map { "\($0)" }, value, "toast, \(testCase.name): \(socket)")
+            }
+        }
+    }
+
+    /// An `image-path` given as a `file://` URI with an escaped space shows its picture through either door.
+    func testImagePathURIWithAnEscapedSpaceShowsThePictureThroughBothDoors() throws {
+        let stage = try Stage.shared()
+        let toastd = try startToastd(stage)
+        let directory = NSTemporaryDirectory() + "toastd-uri-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let pureRed = RGB(r: 255, g: 0, b: 0)
+        try PNGFile.write(solid: pureRed, side: 32, to: directory + "/red square.png")
+        let uri = "file://" + directory + "/red%20square.png"
+        let corner = topRight(stage)
+        let senders: [(String, () throws -> CommandResult)] = [
+            ("toast", { try toastd.toast(["-t", "0", "-h", "string:image-path:\(uri)", "Picture by URI"]) }),
+            ("notify-send", { try self.notifySend(stage, ["-t", "0", "-h", "string:image-path:\(uri)", "Picture by URI"]) }),
+        ]
+        for (name, send) in senders {
+            XCTAssertTrue(try toastd.toast(["dismiss", "--all"]).succeeded)
+            _ = try stage.waitForScreenshot { $0.isUniform(stage.background, in: corner) }
+            let sent = try send()
+            XCTAssertTrue(sent.succeeded, "\(name): \(sent.stderrText)")
+            let (shot, drawn) = try stage.waitForScreenshot {
+                $0.countPixels(in: corner, notMatching: pureRed, tolerance: 40) < corner.width * corner.height - 256
+            }
+            XCTAssertTrue(drawn, "\(name): no red picture; kept at \(stage.keep(shot, name: "uri-\(name)")); toastd: \(toastd.log)")
+        }
+    }
+
     // MARK: Images
 
     func testImageDataHintIsDrawnInTheToast() throws {
