@@ -12,8 +12,8 @@ struct ActionButton: Equatable {
     var rect: Rect
 }
 
-/// The opt-in `clickable-actions` mode (the brief's PassThroughView): the toast surface's input region is
-/// the union of the pills drawn on it, so they take clicks and everything else stays pass-through.
+/// The opt-in `clickable-actions` mode: the toast surface's input region is the union of the pills
+/// drawn on it, so they take clicks and everything else stays pass-through.
 /// Pure geometry, apart from the surface, so it can be unit tested.
 enum ActionButtons {
     /// The pills of a stack: `toasts` gives each visible toast's rect in the stack (surface-local, already

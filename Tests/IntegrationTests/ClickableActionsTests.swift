@@ -1,8 +1,7 @@
 import Foundation
 import XCTest
 
-/// `toastd --clickable-actions` (the brief's PassThroughView): a toast's action pills take clicks and
-/// invoke their action; the rest of the toast still passes clicks to the window below. Without the
+/// `toastd --clickable-actions`: a toast's action pills take clicks and invoke their action; the rest of the toast still passes clicks to the window below. Without the
 /// flag the pills pass clicks through like everything else.
 final class ClickableActionsTests: XCTestCase {
     func testClickOnAPillInvokesItsActionAndTheRestOfTheToastPassesThrough() throws {
