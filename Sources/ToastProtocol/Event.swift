@@ -70,7 +70,7 @@ public enum ServerMessage: Equatable, Sendable {
     case event(Event)
 
     public static func decode(line: [UInt8]) -> Result<ServerMessage, ProtocolError> {
-        guard line.count <= ProtocolLimits.maxLineLength else {
+        guard line.count <= ProtocolLimits.maxReplyLength else {
             return .failure(ProtocolError(.lineTooLong, "line of \(line.count) bytes exceeds the limit"))
         }
         let json: JSONValue

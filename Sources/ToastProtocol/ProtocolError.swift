@@ -65,8 +65,14 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
 public enum ProtocolLimits {
     /// The protocol version this module speaks; every message carries it as `"v"`.
     public static let version: Int64 = 1
-    /// The longest line (excluding the newline) either side accepts: 64 KiB.
+    /// The longest request line (excluding the newline) the daemon accepts: 64 KiB.
     public static let maxLineLength = 64 * 1024
+    /// The longest line the daemon sends (a reply or an event), excluding the newline: 256 MiB. Replies
+    /// are bounded by what the daemon holds: `list` and `history` hold at most 1,000 toasts each, and a
+    /// toast's fields at most ~27 KiB (1 KiB summary, 16 KiB body, a 4 KiB icon path, names and ten
+    /// actions); escaped as JSON, at most six bytes a byte, that is ~170 MiB for a full list. Clients
+    /// read whole replies up to this.
+    public static let maxReplyLength = 256 * 1024 * 1024
     /// The deepest nesting of arrays and objects the JSON parser accepts.
     public static let maxDepth = 32
 }

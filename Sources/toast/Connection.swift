@@ -13,8 +13,11 @@ final class Connection {
 
     let path: String
     private let fd: Int32
-    private var splitter = LineSplitter()
+    /// Replies to `list` and `history` can be long (docs/protocol.md, "Framing").
+    private var splitter = LineSplitter(limit: ProtocolLimits.maxReplyLength)
     private var queuedEvents: [Event] = []
+    /// One read's worth: a long `list` reply arrives in few reads.
+    private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
 
     /// Connects at once or fails at once: a Unix-socket connect to a missing or dead socket returns
     /// ENOENT or ECONNREFUSED immediately, so "daemon not running" costs no timeout.
@@ -148,8 +151,7 @@ final class Connection {
             if ready == 0 {
                 throw ClientFailure(message: "toastd did not answer within \(timeoutMs) ms", status: Exit.unavailable)
             }
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            let n = readBuffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw ClientFailure.protocolViolation("lost the connection to toastd: \(Connection.errorText(errno))")
@@ -162,7 +164,7 @@ final class Connection {
                     throw ClientFailure.protocolViolation("cannot understand toastd: \(e.description)")
                 }
             }
-            buffer.withUnsafeBytes { splitter.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+            readBuffer.withUnsafeBytes { splitter.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
         }
     }
 }

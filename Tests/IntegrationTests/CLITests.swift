@@ -19,6 +19,52 @@ final class CLITests: XCTestCase {
         daemon = nil
     }
 
+    // MARK: - Long replies
+
+    /// `list` and `history` answer in one line with every entry: 200 toasts of 2,000-byte bodies make
+    /// replies of over 400 KB, far past the 64 KiB request limit, and the CLI prints them all.
+    func testListAndHistoryWithTwoHundredLongEntries() throws {
+        let config = "\(stage.directory)/config-long-\(UUID().uuidString.prefix(8))"
+        try "history = 200\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let socket = "\(stage.runtimeDirectory)/long-\(UUID().uuidString.prefix(8)).sock"
+        let daemon = try stage.spawn([try stage.binary("toastd"), "--no-dbus", "--no-animations",
+                                      "--socket", socket, "--config", config])
+        defer { daemon.terminate() }
+        XCTAssertTrue(waitUntil(timeout: 15) { !daemon.isRunning || UnixClient.accepts(socket) }, daemon.stderrText)
+
+        let client = try UnixClient(path: socket)
+        defer { client.close() }
+        let body = String(repeating: "ß", count: 1_000)  // 2,000 bytes of UTF-8
+        var lines = ""
+        for index in 0..<200 {
+            lines += #"{"v":1,"request":"notify","summary":"Long \#(index)","body":"\#(body)","expire_ms":0}"# + "\n"
+        }
+        try client.send(lines)
+        for index in 0..<200 {
+            XCTAssertEqual(client.readObject()?["ok"] as? Bool, true, "notify \(index)")
+        }
+
+        func listed(_ verb: String) throws -> [[String: Any]] {
+            let result = try stage.toast([verb, "--json"], socket: socket, timeout: 30)
+            XCTAssertTrue(result.succeeded, "toast \(verb) --json: \(result.stderrText)")
+            return try JSONSerialization.jsonObject(with: result.stdout) as? [[String: Any]] ?? []
+        }
+        let open = try listed("list")
+        XCTAssertEqual(open.count, 200)
+        XCTAssertEqual(open.last?["body"] as? String, body)
+        let plain = try stage.toast(["list"], socket: socket, timeout: 30)
+        XCTAssertTrue(plain.succeeded, "toast list: \(plain.stderrText)")
+        XCTAssertEqual(plain.stdoutText.components(separatedBy: "Long ").count - 1, 200, "one entry per toast")
+
+        XCTAssertTrue(try stage.toast(["dismiss", "--all"], socket: socket).succeeded)
+        let history = try listed("history")
+        XCTAssertEqual(history.count, 200)
+        XCTAssertEqual(Set(history.compactMap { $0["reason"] as? String }), ["dismissed"])
+        let plainHistory = try stage.toast(["history"], socket: socket, timeout: 30)
+        XCTAssertTrue(plainHistory.succeeded, "toast history: \(plainHistory.stderrText)")
+        XCTAssertEqual(plainHistory.stdoutText.components(separatedBy: "Long ").count - 1, 200, "one entry per toast")
+    }
+
     // MARK: - Helpers
 
     private func toast(_ arguments: String...) throws -> CommandResult {
