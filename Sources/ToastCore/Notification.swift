@@ -40,8 +40,11 @@ public struct Notification: Identifiable, Equatable, Sendable {
     /// When it last became visible; nil while hidden (do-not-disturb). The daemon may animate an entrance
     /// when this is recent; a replacement keeps it, so an update in place does not re-enter.
     public internal(set) var shownAt: Instant?
-    /// When it closes itself; nil means never.
+    /// When it closes itself; nil means never, or not yet known (see `waitingTimeout`).
     public internal(set) var expiresAt: Instant?
+    /// A timeout that has not started: the notification is visible but waits beyond what is drawn
+    /// (under "+N more"). It starts, in full, when the notification is displayed.
+    public internal(set) var waitingTimeout: Milliseconds?
 
     /// Whether the renderer draws it.
     public var isVisible: Bool { shownAt != nil }
@@ -77,6 +80,7 @@ public struct Notification: Identifiable, Equatable, Sendable {
         updatedAt = now
         shownAt = nil
         expiresAt = nil
+        waitingTimeout = nil
     }
 }
 

@@ -26,6 +26,10 @@ public struct NotificationConfig: Equatable, Sendable {
 
 /// The open notifications, the history of closed ones and do-not-disturb.
 ///
+/// Timeouts run from display, as the specification counts them: a visible notification's timeout
+/// starts when the daemon reports it drawn (`markDisplayed`); until then (a burst beyond what fits,
+/// waiting under "+N more") it keeps its full time (`Notification.waitingTimeout`).
+///
 /// Do-not-disturb: while it is on, non-critical notifications are accepted and listed (`all`) but not
 /// visible. Their timeouts run as usual, so most of them expire into the history unseen; those still
 /// open when it is turned off become visible then, with whatever time they have left. Critical ones
@@ -118,10 +122,24 @@ public struct NotificationStore: Sendable {
         if old.isVisible || new.isVisible { generation += 1 }
     }
 
-    /// Sets visibility and restarts the timeout. `shownBefore` keeps an entrance time across an update in place.
+    /// Sets visibility and restarts the timeout: a hidden notification's runs at once, a visible one's
+    /// waits until it is drawn (`markDisplayed`). `shownBefore` keeps an entrance time across an update
+    /// in place.
     private func show(_ notification: inout Notification, now: Instant, shownBefore: Instant? = nil) {
         notification.shownAt = isAllowedToShow(notification) ? (shownBefore ?? now) : nil
-        notification.expiresAt = timeout(for: notification).map { now + $0 }
+        let timeout = timeout(for: notification)
+        notification.expiresAt = notification.isVisible ? nil : timeout.map { now + $0 }
+        notification.waitingTimeout = notification.isVisible ? timeout : nil
+    }
+
+    /// The daemon drew these notifications: their waiting timeouts start now (in full). Ids that are
+    /// closed, or whose timeout already runs, are ignored.
+    public mutating func markDisplayed(_ ids: some Sequence<NotificationID>, now: Instant) {
+        for id in ids {
+            guard let index = index(of: id), let timeout = all[index].waitingTimeout else { continue }
+            all[index].expiresAt = now + timeout
+            all[index].waitingTimeout = nil
+        }
     }
 
     private func timeout(for notification: Notification) -> Milliseconds? {

@@ -116,6 +116,11 @@ public struct ToastModel: Sendable {
         try notifications.invokeAction(id: id, key: key, now: now)
     }
 
+    /// The daemon drew these notifications: their timeouts start now (see `NotificationStore`).
+    public mutating func markDisplayed(_ ids: some Sequence<NotificationID>, now: Instant) {
+        notifications.markDisplayed(ids, now: now)
+    }
+
     /// Whether do-not-disturb is on (see `NotificationStore` for what it hides).
     public var doNotDisturb: Bool { notifications.doNotDisturb }
 

@@ -94,6 +94,7 @@ public final class Daemon {
             self.animator.scene(for: self.service.model, now: Self.now(), maxVisible: self.renderer.style.maxVisible)
         }
         screen.onActionClicked = { [unowned self] id, index in self.service.invokeButton(id: id, index: index) }
+        screen.onToastsDrawn = { [unowned self] ids in self.service.displayed(ids) }
 
         if let door {
             do {

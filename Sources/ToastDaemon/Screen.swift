@@ -29,6 +29,8 @@ final class Screen {
     }
     /// A pill was clicked: the toast's id and the index of the action in its `buttonActions`.
     var onActionClicked: (NotificationID, Int) -> Void = { _, _ in }
+    /// Toasts were drawn into a frame (their timeouts start: the specification counts from display).
+    var onToastsDrawn: ([NotificationID]) -> Void = { _ in }
     /// The pills on the toast surface now (empty unless `clickableActions`).
     private var actionButtons: [ActionButton] = []
     /// How far (logical pixels) a toast slides while it fades in or out.
@@ -183,6 +185,7 @@ final class Screen {
         let shown = Set(scene.toasts.map(\.id))
         toastImages = toastImages.filter { shown.contains($0.key) }
         let frame = ToastFrame(width: buffer.width, height: buffer.height, toasts: drawn, more: arrangement.hiddenCount)
+        onToastsDrawn(drawn.map(\.id))
 
         // Repair only what differs from what this buffer already holds (it may be a frame or two old):
         // during a fade, that is the one toast fading, not the whole stack.

@@ -90,6 +90,12 @@ final class ToastService {
         }
     }
 
+    /// The screen drew these toasts: their timeouts start now. Only a deadline moves, nothing to redraw.
+    func displayed(_ ids: [NotificationID]) {
+        guard ids.contains(where: { model.notification(id: $0)?.waitingTimeout != nil }) else { return }
+        change { model, now in model.markDisplayed(ids, now: now) }
+    }
+
     // MARK: HUD
 
     /// Shows or updates the value bar of `kind`.

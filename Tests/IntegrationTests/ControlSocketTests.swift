@@ -22,6 +22,41 @@ final class ControlSocketTests: XCTestCase {
         }
     }
 
+    // MARK: - Timeouts from display
+
+    /// Eight toasts with 2 s timeouts, five drawn and "+3 more": the three waiting ones get their full
+    /// two seconds once they come on screen, and every one closes as expired.
+    func testToastsWaitingUnderMoreKeepTheirFullTime() throws {
+        let stage = try Stage.shared()
+        let path = try socketPath()
+        let daemon = try stage.startToastd(socket: path)
+        defer { daemon.terminate() }
+        let client = try UnixClient(path: path)
+        defer { client.close() }
+        var burst = ""
+        for index in 0..<8 {
+            burst += #"{"v":1,"request":"notify","summary":"Burst \#(index)","expire_ms":2000,"wait":true}"# + "\n"
+        }
+        try client.send(burst)
+        var ids: [Int] = []
+        for _ in 0..<8 { ids.append(try XCTUnwrap(client.readObject()?["id"] as? Int)) }
+
+        var closedAt: [Int: Date] = [:]
+        var reasons: Set<String> = []
+        while closedAt.count < 8, let event = client.readObject(timeout: 15) {
+            guard event["event"] as? String == "closed", let id = event["id"] as? Int else { continue }
+            closedAt[id] = Date()
+            reasons.insert(event["reason"] as? String ?? "?")
+        }
+        XCTAssertEqual(closedAt.count, 8, "not every toast closed: \(closedAt)")
+        XCTAssertEqual(reasons, ["expired"])
+        // The newest five were drawn first; the oldest three waited under "+3 more" until they left.
+        let firstFive = ids[3...].compactMap { closedAt[$0] }.max() ?? .distantFuture
+        let lastThree = ids[..<3].compactMap { closedAt[$0] }.min() ?? .distantPast
+        XCTAssertGreaterThanOrEqual(lastThree.timeIntervalSince(firstFive), 1.9,
+                                    "a waiting toast expired before two seconds on screen")
+    }
+
     // MARK: - Permissions
 
     func testSocketFileIsMode0600AndOwnedByTheDaemonsUser() throws {

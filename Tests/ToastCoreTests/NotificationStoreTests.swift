@@ -9,9 +9,12 @@ final class NotificationStoreTests: XCTestCase {
         store = NotificationStore()
     }
 
+    /// Notifies and, as an idle screen does, draws the notification at once (its timeout starts).
     private func notify(_ request: NotificationRequest, at now: Int64 = 0) -> NotificationID {
         // Every request in these tests is valid; a throw is a test failure.
-        try! store.notify(request, now: t(now))
+        let id = try! store.notify(request, now: t(now))
+        store.markDisplayed([id], now: t(now))
+        return id
     }
 
     private var visibleSummaries: [String] { store.visible.map(\.summary) }
@@ -166,6 +169,8 @@ final class NotificationStoreTests: XCTestCase {
         store.close(id: b, reason: .expired, now: t(2))
         XCTAssertEqual(store.restoreLast(now: t(1000)), b)
         XCTAssertEqual(visibleSummaries, ["b"])
+        XCTAssertEqual(store.notification(id: b)?.waitingTimeout, 5000, "its full time again, from its next drawing")
+        store.markDisplayed([b], now: t(1000))
         XCTAssertEqual(store.notification(id: b)?.expiresAt, t(6000))
         XCTAssertEqual(store.notification(id: b)?.shownAt, t(1000))
         XCTAssertEqual(store.history.map(\.notification.summary), ["a"])
@@ -339,5 +344,59 @@ final class NotificationStoreTests: XCTestCase {
         _ = notify(request("c"))
         XCTAssertEqual(store.all.map(\.summary), ["c", "b"])
         XCTAssertEqual(store.drainEvents(), [.closed(id: oldest, reason: .undefined, origin: nil)])
+    }
+}
+
+/// Timeouts run from display: a toast's time starts when the daemon draws it.
+final class TimeoutFromDisplayTests: XCTestCase {
+    func testEightToastsFiveDrawnEachGetsItsFullTime() throws {
+        var store = NotificationStore()
+        var ids: [NotificationID] = []
+        for index in 0..<8 {
+            ids.append(try store.notify(request("t\(index)", timeout: .after(2000)), now: t(Int64(index))))
+        }
+        XCTAssertEqual(store.all.map(\.expiresAt), Array(repeating: nil, count: 8), "nothing drawn yet")
+        // The first frame draws the newest five; t2, t1, t0 wait under "+3 more" with their full time.
+        store.markDisplayed(ids[3...], now: t(16))
+        XCTAssertEqual(store.all.map(\.expiresAt), [t(2016), t(2016), t(2016), t(2016), t(2016), nil, nil, nil])
+        XCTAssertEqual(store.all.suffix(3).map(\.waitingTimeout), [2000, 2000, 2000])
+        store.advance(to: t(2016))
+        XCTAssertEqual(store.drainEvents().count, 5)
+        XCTAssertEqual(store.all.map(\.id), [ids[2], ids[1], ids[0]])
+        store.markDisplayed(ids[..<3], now: t(2032))
+        XCTAssertEqual(store.all.map(\.expiresAt), [t(4032), t(4032), t(4032)])
+        store.advance(to: t(4031))
+        XCTAssertEqual(store.all.count, 3, "each is on screen its full two seconds")
+        store.advance(to: t(4032))
+        XCTAssertEqual(store.all, [])
+        XCTAssertEqual(store.history.map(\.reason), Array(repeating: .expired, count: 8))
+    }
+
+    func testDrawnAgainChangesNothing() throws {
+        var store = NotificationStore()
+        let id = try store.notify(request("a", timeout: .after(1000)), now: t(0))
+        store.markDisplayed([id], now: t(10))
+        store.markDisplayed([id], now: t(500))
+        XCTAssertEqual(store.notification(id: id)?.expiresAt, t(1010))
+        store.markDisplayed([999], now: t(600))
+    }
+
+    func testNeverAndHiddenToastsAreUnaffected() throws {
+        var store = NotificationStore()
+        let sticky = try store.notify(request("sticky", timeout: .never), now: t(0))
+        XCTAssertNil(store.notification(id: sticky)?.waitingTimeout)
+        store.setDoNotDisturb(true, now: t(0))
+        let hidden = try store.notify(request("quiet", timeout: .after(300)), now: t(1))
+        XCTAssertEqual(store.notification(id: hidden)?.expiresAt, t(301), "hidden by do-not-disturb: runs as before")
+    }
+
+    func testAReplacementRestartsItsTimeFromItsNextDrawing() throws {
+        var store = NotificationStore()
+        let id = try store.notify(request("a", timeout: .after(1000)), now: t(0))
+        store.markDisplayed([id], now: t(0))
+        _ = try store.notify(request("a2", timeout: .after(1000), replaces: id), now: t(500))
+        XCTAssertNil(store.notification(id: id)?.expiresAt)
+        store.markDisplayed([id], now: t(516))
+        XCTAssertEqual(store.notification(id: id)?.expiresAt, t(1516))
     }
 }

@@ -20,6 +20,8 @@ final class ToastModelTests: XCTestCase {
         var model = ToastModel()
         XCTAssertNil(model.nextDeadline)
         let id = try model.notify(request("a", timeout: .after(3000)), now: t(0))
+        XCTAssertNil(model.nextDeadline, "its time starts when it is drawn")
+        model.markDisplayed([id], now: t(0))
         XCTAssertEqual(model.nextDeadline, t(3000))
         try model.showBar(kind: "volume", value: 10, now: t(0))
         XCTAssertEqual(model.nextDeadline, t(1500))

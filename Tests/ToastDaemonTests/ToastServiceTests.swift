@@ -33,6 +33,12 @@ final class ToastServiceTests: XCTestCase {
 
     func testTimeComesFromTheClock() throws {
         let id = try service.notify(request("a", timeout: .after(500), origin: .socket(4)))
+        XCTAssertNil(service.model.nextDeadline, "not drawn yet")
+        _ = service.takeChanges()
+        service.displayed([id])
+        XCTAssertTrue(service.takeChanges(), "a deadline to arm")
+        service.displayed([id])
+        XCTAssertFalse(service.takeChanges(), "drawn again: nothing changes")
         XCTAssertEqual(service.model.nextDeadline, Instant(milliseconds: 1_500))
         clock.now = Instant(milliseconds: 1_499)
         service.advanceClock()
