@@ -2,8 +2,6 @@ import ToastVocabulary
 
 /// Why a notification request was refused.
 public enum NotificationError: Error, Equatable, Sendable {
-    /// No summary, no body, no progress value and no image: nothing to show.
-    case emptyNotification
     /// A raw image whose size or pixel count is wrong (the reason says which).
     case invalidImage(String)
 }
@@ -31,7 +29,6 @@ public enum HUDError: Error, Equatable, Sendable {
 extension NotificationError: CustomStringConvertible {
     public var description: String {
         switch self {
-        case .emptyNotification: "a toast needs a summary, a body, a value or an image"
         case .invalidImage(let why): "image: \(why)"
         }
     }

@@ -55,10 +55,8 @@ public struct NotificationRequest: Equatable, Sendable {
         case .path(let path): request.image = path.isEmpty ? nil : .path(path.truncated(toUTF8Bytes: limits.pathBytes))
         case nil: break
         }
-
-        if request.summary.isEmpty && request.body.isEmpty && request.progress == nil && request.image == nil {
-            throw .emptyNotification
-        }
+        // Nothing to show at all is still shown (an empty box with the app name, as mako does): the
+        // specification allows it, and a client that sends one expects an id and a NotificationClosed.
         return request
     }
 

@@ -199,7 +199,6 @@ final class SocketFrontDoor {
     /// A core refusal as the socket's structured error: the core's words, the protocol's code.
     static func protocolError(_ error: NotificationError) -> ProtocolError {
         switch error {
-        case .emptyNotification: ProtocolError(.missingField, error.description)
         case .invalidImage: ProtocolError(.outOfRange, error.description)
         }
     }

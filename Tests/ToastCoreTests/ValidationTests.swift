@@ -48,12 +48,11 @@ final class ValidationTests: XCTestCase {
 
     // MARK: Content
 
-    func testEmptyBodyIsFineButNothingAtAllIsRefused() {
+    func testAnythingIncludingNothingAtAllIsShown() {
         XCTAssertNoThrow(try request("summary only").validated(limits: limits))
         XCTAssertNoThrow(try request("", body: "body only").validated(limits: limits))
-        XCTAssertThrowsError(try request("").validated(limits: limits)) {
-            XCTAssertEqual($0 as? NotificationError, .emptyNotification)
-        }
+        XCTAssertEqual(try request("", app: "mail").validated(limits: limits), request("", app: "mail"),
+                       "an empty notification is shown as a box with its app name, as mako does")
         var progressOnly = request("")
         progressOnly.progress = 40
         XCTAssertNoThrow(try progressOnly.validated(limits: limits))

@@ -60,11 +60,11 @@ final class ToastServiceTests: XCTestCase {
     }
 
     func testRefusalsKeepTheCoresWords() {
-        XCTAssertThrowsError(try service.notify(NotificationRequest())) {
-            XCTAssertEqual("\($0)", "a toast needs a summary, a body, a value or an image")
-        }
         XCTAssertThrowsError(try service.invokeAction(id: 77, key: "x")) {
             XCTAssertEqual("\($0)", "no toast 77 is showing")
+        }
+        XCTAssertThrowsError(try service.showBar(kind: "", value: 1, muted: false, label: nil)) {
+            XCTAssertEqual("\($0)", "a HUD needs a kind")
         }
     }
 
