@@ -11,7 +11,13 @@ import Wayland
 /// requested from the compositor while nothing changes, so an idle surface costs no wakeups.
 final class OverlaySurface {
     /// A rectangle that changed, in buffer pixels.
-    struct Damage { var x, y, width, height: Int32 }
+    struct Damage {
+        var x, y, width, height: Int32
+
+        init(_ rect: Rect) {
+            (x, y, width, height) = (Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
+        }
+    }
 
     /// Draws the content into `buffer` at `scale`; returns what changed (nil: the whole buffer).
     typealias Draw = (_ buffer: ShmBuffer, _ scale: Int) -> Damage?

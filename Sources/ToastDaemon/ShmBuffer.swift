@@ -12,9 +12,9 @@ final class ShmBuffer {
     private let byteCount: Int
     private let buffer: WlBuffer
     private(set) var busy = false
-    /// What the owner last drew into this buffer (nil: unknown, e.g. a fresh one), so that a frame
+    /// What a painter last drew into this buffer (nil: unknown, e.g. a fresh one), so that a frame
     /// that changes little can redraw only the part that changed.
-    var content: AnyHashable?
+    var content: PaintedFrame?
 
     /// Allocates a `width`×`height` buffer (buffer pixels, not logical ones); nil when memory is short.
     init?(shm: WlShm, width: Int, height: Int) {
@@ -51,6 +51,22 @@ final class ShmBuffer {
     func attach() -> WlBuffer {
         busy = true
         return buffer
+    }
+}
+
+/// A buffer's pixels as the painter that drew them recorded them: a frame of the toast stack or of the HUD.
+enum PaintedFrame {
+    case toastStack(ToastStackFrame)
+    case hud(HudFrame)
+
+    /// The toast stack frame held, if that is what the buffer holds.
+    var toastStack: ToastStackFrame? {
+        if case .toastStack(let frame) = self { frame } else { nil }
+    }
+
+    /// The HUD frame held, if that is what the buffer holds.
+    var hud: HudFrame? {
+        if case .hud(let frame) = self { frame } else { nil }
     }
 }
 

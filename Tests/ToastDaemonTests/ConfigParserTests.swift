@@ -2,6 +2,7 @@ import ToastCore
 @testable import ToastDaemon
 import ToastRender
 import XCTest
+import ToastVocabulary
 
 /// The configuration parser: every key, every kind of diagnostic, and the file shapes a user's editor
 /// produces (comments, sections, CRLF, a byte order mark) or a broken file holds (huge lines, invalid

@@ -1,0 +1,171 @@
+import ToastCore
+import ToastRender
+import ToastVocabulary
+
+/// Turns the model into `Scene`s over time: fades toasts and HUDs in and out and turns the spinner.
+/// Pure: time comes in as `now`. Leaving items are remembered here, because the model forgets a
+/// notification the moment it closes.
+struct Animator {
+    /// Fade duration; 0 turns animations off (every change is drawn at once, the spinner stands still).
+    var fadeMilliseconds: Milliseconds = 160
+    /// One turn of the spinner.
+    var spinnerPeriod: Milliseconds = 1000
+    /// The first frame of a fade-in is already partly visible, so the first commit shows the toast.
+    var minimumOpacity = 0.2
+
+    private var order: [NotificationID] = []
+    /// The renderer's view of each toast in the scene, remade only when the notification changes.
+    private var lastViews: [NotificationID: (updatedAt: Instant, view: ToastView)] = [:]
+    private var leaving: [NotificationID: Instant] = [:]
+    /// Toasts shown without a fade-in: they came in a burst (see `burstSize`).
+    private var instant: Set<NotificationID> = []
+    /// More toasts than this arriving within one fade duration (together or one after another) are a
+    /// burst: they appear at once. A column of overlapping fades reads as flicker, and each fading toast is a blend per frame.
+    var burstSize = 2
+    private var lastHuds: [HudView] = []
+    private var hudLeavingSince: Instant?
+
+    init(animations: Bool) {
+        if !animations { fadeMilliseconds = 0 }
+    }
+
+    var animationsEnabled: Bool { fadeMilliseconds > 0 }
+
+    /// The scene at `now`. Only the newest `maxVisible` toasts are in it (the rest is `hiddenCount`,
+    /// drawn as "+N more"), so the cost of a frame does not grow with a backlog of open notifications.
+    mutating func scene(for model: ToastModel, now: Instant, maxVisible: Int) -> Scene {
+        var scene = Scene()
+        var animating = false
+
+        // Toasts: new ids go on top; closed ones stay in place while they fade out.
+        // `model.visible` would copy every open notification at each update: with a backlog (a burst of
+        // a hundred) that copy was most of a scene's cost. Read the store in place, copy only the shown.
+        let all = model.all
+        var shown: [Notification] = []
+        var openCount = 0
+        for i in all.indices where all[i].isVisible {
+            openCount += 1
+            if shown.count < max(1, maxVisible) { shown.append(all[i]) }
+        }
+        scene.hiddenCount = openCount - shown.count
+        var shownByID: [NotificationID: Notification] = [:]
+        for notification in shown { shownByID[notification.id] = notification }
+        // Closed toasts fade out; one pushed under "+N more" by newer ones just goes (a burst would
+        // otherwise keep a tall column of fading toasts on screen).
+        var openIDs: Set<NotificationID>?
+        for id in order where shownByID[id] == nil && leaving[id] == nil && animationsEnabled {
+            openIDs = openIDs ?? Set(all.indices.lazy.filter { all[$0].isVisible }.map { all[$0].id })
+            if openIDs?.contains(id) == false { leaving[id] = now }
+        }
+        let known = Set(order)
+        let newIDs = shown.map(\.id).filter { !known.contains($0) }
+        order = newIDs + order.filter { shownByID[$0] != nil || leaving[$0] != nil }
+        for notification in shown where lastViews[notification.id]?.updatedAt != notification.updatedAt {
+            lastViews[notification.id] = (notification.updatedAt, Self.view(of: notification))
+        }
+
+        if !newIDs.isEmpty && animationsEnabled {
+            // Toasts that came in the last fade duration (shown at once or not): the burst so far.
+            let fadingIn = order.filter { id in
+                guard let notification = shownByID[id], !newIDs.contains(id) else { return false }
+                return fraction(since: notification.shownAt ?? now, now: now) < 1
+            }
+            if fadingIn.count + newIDs.count > burstSize {
+                instant.formUnion(fadingIn)
+                instant.formUnion(newIDs)
+            }
+        }
+
+        for id in order {
+            guard let view = lastViews[id]?.view else { continue }
+            if let notification = shownByID[id] {
+                leaving[id] = nil
+                let progress = instant.contains(id) ? 1 : fraction(since: notification.shownAt ?? now, now: now)
+                if progress < 1 { animating = true }
+                scene.toasts.append(.init(id: id, view: view, opacity: max(minimumOpacity, progress),
+                                          slide: 1 - Self.easeOut(progress)))
+            } else if let since = leaving[id] {
+                let progress = fraction(since: since, now: now)
+                if progress >= 1 { continue }
+                animating = true
+                scene.toasts.append(.init(id: id, view: view, opacity: 1 - progress, slide: Self.easeIn(progress)))
+            }
+        }
+        // Forget what has finished fading.
+        let inScene = Set(scene.toasts.map(\.id))
+        order.removeAll { !inScene.contains($0) }
+        leaving = leaving.filter { inScene.contains($0.key) }
+        instant = instant.filter { inScene.contains($0) && shownByID[$0] != nil }
+        lastViews = lastViews.filter { inScene.contains($0.key) }
+
+        // HUD: the bar and the spinner share one surface and fade together.
+        var huds: [HudView] = []
+        var hudShownAt: Instant?
+        if let bar = model.hud.bar {
+            huds.append(.bar(HudBarView(label: bar.label ?? Self.title(ofKind: bar.kind), iconName: bar.icon ?? bar.kind,
+                                        value: bar.value, muted: bar.isMuted)))
+            hudShownAt = bar.shownAt
+        }
+        if let spinner = model.hud.spinner {
+            var phase = 0.0
+            if animationsEnabled {
+                phase = Double((now - spinner.since) % spinnerPeriod) / Double(spinnerPeriod)
+                animating = true
+            }
+            huds.append(.spinner(SpinnerView(label: spinner.label, phase: phase)))
+            hudShownAt = min(hudShownAt ?? spinner.since, spinner.since)
+        }
+        if !huds.isEmpty {
+            hudLeavingSince = nil
+            lastHuds = huds
+            let progress = fraction(since: hudShownAt ?? now, now: now)
+            if progress < 1 { animating = true }
+            scene.huds = huds
+            scene.hudOpacity = max(minimumOpacity, progress)
+        } else if !lastHuds.isEmpty && animationsEnabled {
+            let since = hudLeavingSince ?? now
+            hudLeavingSince = since
+            let progress = fraction(since: since, now: now)
+            if progress < 1 {
+                animating = true
+                scene.huds = lastHuds
+                scene.hudOpacity = 1 - progress
+            } else {
+                lastHuds = []
+                hudLeavingSince = nil
+            }
+        } else {
+            lastHuds = []
+        }
+        scene.isAnimating = animating
+        return scene
+    }
+
+    /// Decelerating curve for entrances: fast at first, settling into place.
+    static func easeOut(_ t: Double) -> Double { 1 - (1 - t) * (1 - t) }
+    /// Accelerating curve for exits.
+    static func easeIn(_ t: Double) -> Double { t * t }
+
+    private func fraction(since: Instant, now: Instant) -> Double {
+        guard fadeMilliseconds > 0 else { return 1 }
+        return min(1, max(0, Double(now - since) / Double(fadeMilliseconds)))
+    }
+
+    /// The renderer's view of a notification: plain fields, the default action left out of the pills.
+    static func view(of notification: Notification) -> ToastView {
+        var image: ToastRender.RGBAImage?
+        if case .pixels(let pixels) = notification.image {
+            image = ToastRender.RGBAImage(width: pixels.width, height: pixels.height, pixels: pixels.pixels)
+        }
+        return ToastView(summary: notification.summary, body: notification.body, appName: notification.appName,
+                         urgency: ToastRender.Urgency(rawValue: Int(notification.urgency.specValue)) ?? .normal,
+                         progress: notification.progress, image: image,
+                         actions: notification.buttonActions.map(\.label))
+    }
+
+    /// "volume" → "Volume": the bar's label when the client gave none.
+    static func title(ofKind kind: String) -> String {
+        guard let first = kind.first else { return kind }
+        return first.uppercased() + kind.dropFirst()
+    }
+}

@@ -1,0 +1,162 @@
+import ToastCore
+import ToastRender
+import ToastVocabulary
+
+/// What a toast stack buffer holds: its size and each toast as drawn. Two frames tell what changed
+/// between them, so a frame that differs little from what a buffer holds repairs only that.
+struct ToastStackFrame: Hashable {
+    /// One toast as drawn into a buffer.
+    struct DrawnToast: Hashable {
+        var id: NotificationID
+        var view: ToastView
+        var opacity: Double
+        /// Where it was drawn, in buffer pixels (after sliding).
+        var rect: Rect
+    }
+
+    /// In buffer pixels.
+    var width: Int
+    var height: Int
+    /// Top to bottom as drawn (newest nearest the anchored edge).
+    var toasts: [DrawnToast]
+    /// The count on the "+N more" pill; 0 for no pill.
+    var more: Int
+
+    /// All of the buffer, in buffer pixels.
+    var whole: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+
+    /// The bounding box of what differs between two frames (empty when nothing does); nil when they
+    /// cannot be compared (another size, another "+N more"): all of it changed.
+    static func changedArea(from old: ToastStackFrame, to new: ToastStackFrame) -> Rect? {
+        guard old.width == new.width, old.height == new.height, old.more == new.more else { return nil }
+        let changed = new.toasts.filter { !old.toasts.contains($0) } + old.toasts.filter { !new.toasts.contains($0) }
+        guard let first = changed.first?.rect else { return Rect(x: 0, y: 0, width: 0, height: 0) }
+        return changed.dropFirst().reduce(first) { $0.union($1.rect) }
+    }
+}
+
+/// Draws a scene's toast stack into a buffer: arranges the stack for the anchor, keeps each toast's
+/// picture, and repairs only what differs from what the buffer held. No surface and no clock: the
+/// scene, the canvas and the buffer's previous frame come in, the new frame goes out.
+struct ToastStackPainter {
+    /// How far (logical pixels) a toast slides while it fades in or out.
+    static let slideDistance = 32
+
+    let renderer: ToastRenderer
+    /// The corner or edge the stack is pinned to: the newest toast goes nearest it, and entering and
+    /// leaving toasts slide from (and to) its side.
+    let anchor: ScreenAnchor
+
+    init(renderer: ToastRenderer, anchor: ScreenAnchor) {
+        self.renderer = renderer
+        self.anchor = anchor
+    }
+
+    /// A toast rendered once at one scale. Fades and slides only composite it, so an animation frame
+    /// costs a blit per toast, not a Pango layout and a redraw.
+    private struct Picture {
+        var view: ToastView
+        var scale: Int
+        var size: Size
+        /// Rendered at the first draw: a toast measured but pushed under "+N more" before any frame
+        /// showed it is never rendered.
+        var image: Canvas?
+    }
+
+    /// Pictures of the toasts in the scene, by id; pruned to the scene at each paint.
+    private var pictures: [NotificationID: Picture] = [:]
+
+    /// Frees every picture (the stack is empty: no memory held while idle).
+    mutating func forgetPictures() { pictures = [:] }
+
+    private mutating func picture(of toast: Scene.Toast, scale: Int) -> Picture {
+        if let cached = pictures[toast.id], cached.view == toast.view, cached.scale == scale { return cached }
+        let entry = Picture(view: toast.view, scale: scale, size: renderer.measure(toast.view, scale: scale))
+        pictures[toast.id] = entry
+        return entry
+    }
+
+    /// The stack's layout (logical pixels, before orienting for the anchor) from the cached sizes: only
+    /// new or changed toasts are measured.
+    mutating func arrangement(of scene: Scene, scale: Int) -> StackLayout.Arrangement {
+        let hidden = scene.hiddenCount
+        return StackLayout.arrange(sizes: scene.toasts.map { picture(of: $0, scale: scale).size },
+                                   hiddenCount: hidden, gap: renderer.style.gap,
+                                   moreSize: hidden > 0 ? renderer.measureMorePill(count: hidden, scale: scale) : nil)
+    }
+
+    /// The action pills of the stack laid out as `arrangement`, in surface-local logical pixels.
+    func actionButtons(of scene: Scene, in arrangement: StackLayout.Arrangement, scale: Int) -> [ActionButton] {
+        ActionButtons.place(zip(scene.toasts, arrangement.rects).map { toast, rect in
+            (toast.id, anchor.oriented(rect, in: arrangement.size),
+             toast.view.actions.isEmpty ? [] : renderer.actionRects(toast.view, scale: scale))
+        })
+    }
+
+    /// What `paint` did: the frame the canvas now holds and the part of it that was redrawn.
+    struct Painting {
+        var frame: ToastStackFrame
+        /// In buffer pixels; empty when the canvas already held this frame.
+        var repaired: Rect
+    }
+
+    /// Draws the stack of `scene` into `canvas` (a buffer of the arrangement's size at `scale`), which
+    /// holds `previous` (nil: unknown, e.g. a fresh buffer). Only what differs from `previous` is
+    /// redrawn: during a fade, that is the one toast fading, not the whole stack.
+    mutating func paint(_ scene: Scene, scale: Int, into canvas: Canvas, over previous: ToastStackFrame?) -> Painting {
+        let arrangement = arrangement(of: scene, scale: scale)
+        var drawn: [ToastStackFrame.DrawnToast] = []
+        var images: [Canvas] = []
+        for (toast, rect) in zip(scene.toasts, arrangement.rects) {
+            let rect = anchor.oriented(rect, in: arrangement.size)
+            var entry = picture(of: toast, scale: scale)
+            let image = entry.image ?? {
+                let image = renderer.image(of: toast.view, scale: scale)
+                entry.image = image
+                pictures[toast.id] = entry
+                return image
+            }()
+            let slide = Int((toast.slide * Double(Self.slideDistance * scale)).rounded())
+            let dx = switch anchor.column {
+            case .left: -slide
+            case .center: 0
+            case .right: slide
+            }
+            let pixels = Rect(x: rect.x * scale + dx, y: rect.y * scale, width: image.width, height: image.height)
+            drawn.append(.init(id: toast.id, view: toast.view, opacity: toast.opacity, rect: pixels))
+            images.append(image)
+        }
+        // Forget toasts that left the scene (their pictures are freed with them).
+        let shown = Set(scene.toasts.map(\.id))
+        pictures = pictures.filter { shown.contains($0.key) }
+        let frame = ToastStackFrame(width: canvas.width, height: canvas.height, toasts: drawn,
+                                    more: arrangement.hiddenCount)
+
+        // The buffer may be a frame or two old: repair everything that differs from what it holds.
+        let whole = frame.whole
+        var repair = previous.flatMap { ToastStackFrame.changedArea(from: $0, to: frame) } ?? whole
+        let more = arrangement.moreRect.map { anchor.oriented($0, in: arrangement.size) }
+        if let more, Rect(x: more.x * scale, y: more.y * scale, width: more.width * scale,
+                          height: more.height * scale).intersects(repair) {
+            repair = whole  // the pill is drawn whole, never clipped: repaint everything around it
+        }
+        if repair.width > 0 && repair.height > 0 {
+            canvas.clear(repair, scale: 1)
+            for (toast, image) in zip(drawn, images) where toast.rect.intersects(repair) {
+                // Toasts never overlap and their area was just cleared: an opaque one is a plain copy.
+                canvas.composite(image, atPixelX: toast.rect.x, y: toast.rect.y, opacity: toast.opacity, clip: repair,
+                                 replacing: true)
+            }
+            if let more, repair == whole {
+                renderer.drawMorePill(count: arrangement.hiddenCount, in: canvas, at: Point(x: more.x, y: more.y), scale: scale)
+            }
+        }
+        return Painting(frame: frame, repaired: repair)
+    }
+
+    /// What the compositor must be told changed when `frame` replaces `shown`, the frame it shows now
+    /// (nil: none, e.g. a new surface); nil when all of it did.
+    static func damage(from shown: ToastStackFrame?, to frame: ToastStackFrame) -> Rect? {
+        shown.flatMap { ToastStackFrame.changedArea(from: $0, to: frame) }
+    }
+}

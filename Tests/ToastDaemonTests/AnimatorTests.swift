@@ -1,0 +1,185 @@
+@testable import ToastDaemon
+import ToastCore
+import ToastRender
+import XCTest
+import ToastVocabulary
+
+/// The `Animator` on a hand-driven clock: fades, slides, bursts, "+N more", the spinner and the HUD at
+/// chosen instants. The default fade is 160 ms, so t = 80 ms is half-way.
+final class AnimatorTests: XCTestCase {
+    private var model = ToastModel()
+    private var animator = Animator(animations: true)
+
+    private func at(_ milliseconds: Int64) -> Instant { Instant(milliseconds: milliseconds) }
+
+    @discardableResult
+    private func notify(_ summary: String, at milliseconds: Int64) throws -> NotificationID {
+        try model.notify(NotificationRequest(summary: summary), now: at(milliseconds))
+    }
+
+    private func scene(at milliseconds: Int64, maxVisible: Int = 5) -> Scene {
+        animator.scene(for: model, now: at(milliseconds), maxVisible: maxVisible)
+    }
+
+    // MARK: - Toasts
+
+    func testAToastFadesAndSlidesIn() throws {
+        let id = try notify("Hello", at: 1000)
+
+        let first = scene(at: 1000)
+        XCTAssertEqual(first.toasts.map(\.id), [id])
+        XCTAssertEqual(first.toasts[0].opacity, animator.minimumOpacity, "the first frame already shows it")
+        XCTAssertEqual(first.toasts[0].slide, 1, "it starts a whole slide away")
+        XCTAssertTrue(first.isAnimating)
+
+        let half = scene(at: 1080)
+        XCTAssertEqual(half.toasts[0].opacity, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(half.toasts[0].slide, 0.25, accuracy: 1e-9, "ease-out: three quarters of the way in")
+        XCTAssertTrue(half.isAnimating)
+
+        let done = scene(at: 1160)
+        XCTAssertEqual(done.toasts[0].opacity, 1)
+        XCTAssertEqual(done.toasts[0].slide, 0)
+        XCTAssertFalse(done.isAnimating)
+    }
+
+    func testAClosedToastFadesAndSlidesOut() throws {
+        let id = try notify("Bye", at: 0)
+        _ = scene(at: 0)
+        _ = scene(at: 500)
+        _ = model.close(id: id, reason: .dismissed, now: at(1000))
+
+        let leaving = scene(at: 1000)
+        XCTAssertEqual(leaving.toasts.map(\.id), [id], "the model forgot it; the animator still shows it")
+        XCTAssertEqual(leaving.toasts[0].opacity, 1)
+        XCTAssertTrue(leaving.isAnimating)
+
+        let half = scene(at: 1080)
+        XCTAssertEqual(half.toasts[0].opacity, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(half.toasts[0].slide, 0.25, accuracy: 1e-9, "ease-in: a quarter of the way out")
+
+        let gone = scene(at: 1160)
+        XCTAssertEqual(gone.toasts, [])
+        XCTAssertFalse(gone.isAnimating)
+    }
+
+    func testTwoToastsAtOnceStillFadeIn() throws {
+        try notify("One", at: 0)
+        try notify("Two", at: 0)
+        let scene = scene(at: 0)
+        XCTAssertEqual(scene.toasts.map(\.opacity), [animator.minimumOpacity, animator.minimumOpacity])
+        XCTAssertTrue(scene.isAnimating)
+    }
+
+    func testMoreThanBurstSizeWithinOneFadeAppearAtOnce() throws {
+        XCTAssertEqual(animator.burstSize, 2)
+        // One after another, each drawn as it comes (as the daemon does), all within one fade.
+        let a = try notify("A", at: 0)
+        XCTAssertEqual(scene(at: 0).toasts.map(\.opacity), [animator.minimumOpacity])
+        let b = try notify("B", at: 10)
+        XCTAssertLessThan(scene(at: 10).toasts[0].opacity, 1, "two are not a burst yet")
+        let c = try notify("C", at: 20)
+
+        let burst = scene(at: 20)
+        XCTAssertEqual(burst.toasts.map(\.id), [c, b, a])
+        XCTAssertEqual(burst.toasts.map(\.opacity), [1, 1, 1], "the third makes a burst: all three stand still")
+        XCTAssertEqual(burst.toasts.map(\.slide), [0, 0, 0])
+        XCTAssertFalse(burst.isAnimating)
+    }
+
+    func testToastsFurtherApartThanAFadeAreNoBurst() throws {
+        try notify("A", at: 0)
+        _ = scene(at: 0)
+        try notify("B", at: 200)
+        _ = scene(at: 200)
+        let c = try notify("C", at: 400)
+        let scene = scene(at: 400)
+        XCTAssertEqual(scene.toasts.first?.id, c)
+        XCTAssertEqual(scene.toasts.map(\.opacity), [animator.minimumOpacity, 1, 1])
+    }
+
+    func testOpenToastsBeyondMaxVisibleAreTheHiddenCount() throws {
+        var ids: [NotificationID] = []
+        for n in 0..<5 { ids.append(try notify("N\(n)", at: Int64(n) * 1000)) }
+        let scene = scene(at: 10_000, maxVisible: 3)
+        XCTAssertEqual(scene.toasts.map(\.id), Array(ids.reversed().prefix(3)), "the newest three, newest first")
+        XCTAssertEqual(scene.hiddenCount, 2)
+    }
+
+    func testAToastPushedUnderMoreLeavesAtOnceWithoutFading() throws {
+        let a = try notify("A", at: 0)
+        _ = scene(at: 0, maxVisible: 2)
+        let b = try notify("B", at: 1000)
+        _ = scene(at: 1000, maxVisible: 2)
+        XCTAssertEqual(scene(at: 2000, maxVisible: 2).toasts.map(\.id), [b, a])
+
+        let c = try notify("C", at: 3000)
+        let pushed = scene(at: 3000, maxVisible: 2)
+        XCTAssertEqual(pushed.toasts.map(\.id), [c, b], "A is still open, under \"+1 more\": it goes, no fade-out")
+        XCTAssertEqual(pushed.hiddenCount, 1)
+        XCTAssertEqual(scene(at: 3080, maxVisible: 2).toasts.map(\.id), [c, b])
+    }
+
+    // MARK: - HUD
+
+    func testTheSpinnerTurnsOncePerPeriod() throws {
+        try model.loadingStart(key: "build", now: at(1000))
+        XCTAssertEqual(animator.spinnerPeriod, 1000)
+        for (now, phase) in [(1000, 0.0), (1250, 0.25), (1500, 0.5), (2750, 0.75)] as [(Int64, Double)] {
+            let scene = scene(at: now)
+            guard case .spinner(let spinner) = scene.huds.first else { return XCTFail("no spinner at \(now)") }
+            XCTAssertEqual(spinner.phase, phase, accuracy: 1e-9, "at \(now) ms")
+            XCTAssertTrue(scene.isAnimating, "a spinner always moves")
+        }
+    }
+
+    func testTheHudFadesInAndOut() throws {
+        try model.showBar(kind: "volume", value: 40, now: at(0))
+        let bar = HudView.bar(HudBarView(label: "Volume", iconName: "volume", value: 40))
+
+        let entering = scene(at: 40)
+        XCTAssertEqual(entering.huds, [bar])
+        XCTAssertEqual(entering.hudOpacity, 0.25, accuracy: 1e-9)
+        XCTAssertTrue(entering.isAnimating)
+        let shown = scene(at: 160)
+        XCTAssertEqual(shown.hudOpacity, 1)
+        XCTAssertFalse(shown.isAnimating)
+
+        model.hideBar()
+        let leaving = scene(at: 1000)
+        XCTAssertEqual(leaving.huds, [bar], "the last HUDs stay while they fade out")
+        XCTAssertEqual(leaving.hudOpacity, 1)
+        XCTAssertEqual(scene(at: 1040).hudOpacity, 0.75, accuracy: 1e-9)
+        let gone = scene(at: 1160)
+        XCTAssertEqual(gone.huds, [])
+        XCTAssertFalse(gone.isAnimating)
+    }
+
+    // MARK: - Animations off
+
+    func testWithoutAnimationsEverythingChangesAtOnce() throws {
+        animator = Animator(animations: false)
+        XCTAssertEqual(animator.fadeMilliseconds, 0)
+        XCTAssertFalse(animator.animationsEnabled)
+
+        let id = try notify("Hello", at: 0)
+        let shown = scene(at: 0)
+        XCTAssertEqual(shown.toasts.map(\.opacity), [1])
+        XCTAssertEqual(shown.toasts.map(\.slide), [0])
+        XCTAssertFalse(shown.isAnimating)
+        _ = model.close(id: id, reason: .dismissed, now: at(10))
+        XCTAssertEqual(scene(at: 10).toasts, [], "no fade-out")
+
+        try model.loadingStart(key: "build", now: at(20))
+        try model.showBar(kind: "volume", value: 40, now: at(20))
+        let hud = scene(at: 270)
+        XCTAssertEqual(hud.hudOpacity, 1)
+        guard case .spinner(let spinner) = hud.huds.last else { return XCTFail("no spinner") }
+        XCTAssertEqual(spinner.phase, 0, "the spinner stands still")
+        XCTAssertFalse(hud.isAnimating)
+
+        model.hideBar()
+        _ = model.loadingStop(key: "build")
+        XCTAssertEqual(scene(at: 300).huds, [], "no fade-out")
+    }
+}

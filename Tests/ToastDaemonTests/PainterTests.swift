@@ -1,0 +1,196 @@
+@testable import ToastDaemon
+import ToastCore
+import ToastRender
+import XCTest
+import ToastVocabulary
+
+/// A canvas over memory the test owns, so a test can plant a marker pixel and see afterwards whether a
+/// painter touched it: what a partial repaint leaves alone keeps the marker.
+private final class MarkedCanvas {
+    let canvas: Canvas
+    private let memory: UnsafeMutableRawPointer
+    private static let marker: UInt32 = 0xff12_3456
+
+    init(size: Size, scale: Int) {
+        let width = size.width * scale, height = size.height * scale
+        memory = .allocate(byteCount: width * height * 4, alignment: 16)
+        memory.initializeMemory(as: UInt8.self, repeating: 0, count: width * height * 4)
+        canvas = Canvas(data: memory, width: width, height: height, stride: width * 4)
+    }
+
+    deinit { memory.deallocate() }
+
+    /// Plants the marker at buffer pixel (`x`, `y`).
+    func mark(_ x: Int, _ y: Int) {
+        memory.storeBytes(of: Self.marker, toByteOffset: (y * canvas.width + x) * 4, as: UInt32.self)
+    }
+
+    /// Whether the marker is still at buffer pixel (`x`, `y`).
+    func isMarked(_ x: Int, _ y: Int) -> Bool {
+        canvas.rawPixel(x: x, y: y) == Self.marker
+    }
+}
+
+private extension Rect {
+    var center: (x: Int, y: Int) { (x + width / 2, y + height / 2) }
+    func scaled(by scale: Int) -> Rect { Rect(x: x * scale, y: y * scale, width: width * scale, height: height * scale) }
+}
+
+/// `ToastStackPainter`: which part of a buffer a frame repairs, and what the compositor is told.
+final class ToastStackPainterTests: XCTestCase {
+    private let renderer = ToastRenderer()
+
+    private func toast(_ id: NotificationID, _ summary: String) -> Scene.Toast {
+        Scene.Toast(id: id, view: ToastView(summary: summary, body: "Body of \(summary)"), opacity: 1)
+    }
+
+    private var stackOfThree: Scene {
+        Scene(toasts: [toast(3, "Three"), toast(2, "Two, with a longer summary"), toast(1, "One")])
+    }
+
+    func testAFirstFrameIsAFullRepaint() {
+        var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)
+        let scene = stackOfThree
+        let target = MarkedCanvas(size: painter.arrangement(of: scene, scale: 1).size, scale: 1)
+        target.mark(0, 0)
+
+        let painting = painter.paint(scene, scale: 1, into: target.canvas, over: nil)
+        XCTAssertEqual(painting.repaired, Rect(x: 0, y: 0, width: target.canvas.width, height: target.canvas.height))
+        XCTAssertFalse(target.isMarked(0, 0), "an unknown buffer is cleared whole")
+        XCTAssertNil(ToastStackPainter.damage(from: nil, to: painting.frame), "a new surface is damaged whole")
+    }
+
+    func testAFadeOfOneToastInAStackOfThreeRepairsAndDamagesThatToastOnly() {
+        for scale in [1, 2] {
+            var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)
+            let still = stackOfThree
+            let arrangement = painter.arrangement(of: still, scale: scale)
+            let target = MarkedCanvas(size: arrangement.size, scale: scale)
+            let first = painter.paint(still, scale: scale, into: target.canvas, over: nil)
+
+            var fading = still
+            fading.toasts[1].opacity = 0.5
+            let sizes = still.toasts.map { renderer.measure($0.view, scale: scale) }
+            let middle = StackLayout.arrange(sizes: sizes, hiddenCount: 0, gap: renderer.style.gap, moreSize: nil)
+                .rects[1].scaled(by: scale)
+            let top = first.frame.toasts[0].rect.center, bottom = first.frame.toasts[2].rect.center
+            target.mark(top.x, top.y)
+            target.mark(bottom.x, bottom.y)
+            target.mark(middle.center.x, middle.center.y)
+
+            let second = painter.paint(fading, scale: scale, into: target.canvas, over: first.frame)
+            XCTAssertEqual(second.repaired, middle, "at scale \(scale)")
+            XCTAssertEqual(ToastStackPainter.damage(from: first.frame, to: second.frame), middle)
+            XCTAssertTrue(target.isMarked(top.x, top.y), "the toast above is not redrawn")
+            XCTAssertTrue(target.isMarked(bottom.x, bottom.y), "the toast below is not redrawn")
+            XCTAssertFalse(target.isMarked(middle.center.x, middle.center.y), "the fading toast is redrawn")
+        }
+    }
+
+    func testAFrameLikeTheHeldOneRepairsNothing() {
+        var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)
+        let scene = stackOfThree
+        let target = MarkedCanvas(size: painter.arrangement(of: scene, scale: 1).size, scale: 1)
+        let first = painter.paint(scene, scale: 1, into: target.canvas, over: nil)
+        let again = painter.paint(scene, scale: 1, into: target.canvas, over: first.frame)
+        XCTAssertTrue(again.repaired.isEmpty)
+        XCTAssertEqual(ToastStackPainter.damage(from: first.frame, to: again.frame)?.isEmpty, true)
+    }
+
+    func testAChangedHiddenCountRepaintsTheWholeBuffer() {
+        var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)
+        var scene = Scene(toasts: [toast(9, "Nine"), toast(8, "Eight")], hiddenCount: 3)
+        let size = painter.arrangement(of: scene, scale: 1).size
+        let target = MarkedCanvas(size: size, scale: 1)
+        let first = painter.paint(scene, scale: 1, into: target.canvas, over: nil)
+
+        scene.hiddenCount = 4
+        XCTAssertEqual(painter.arrangement(of: scene, scale: 1).size, size, "the same buffer: only the count differs")
+        let top = first.frame.toasts[0].rect.center
+        target.mark(top.x, top.y)
+        let second = painter.paint(scene, scale: 1, into: target.canvas, over: first.frame)
+        XCTAssertEqual(second.repaired, second.frame.whole)
+        XCTAssertFalse(target.isMarked(top.x, top.y), "the unchanged toast is repainted too")
+        XCTAssertNil(ToastStackPainter.damage(from: first.frame, to: second.frame))
+    }
+
+    func testAChangeReachingTheMorePillRepaintsTheWholeBuffer() throws {
+        var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)
+        let scene = Scene(toasts: [toast(9, "Nine"), toast(8, "Eight")], hiddenCount: 3)
+        let arrangement = painter.arrangement(of: scene, scale: 1)
+        let pill = try XCTUnwrap(arrangement.moreRect)
+        let target = MarkedCanvas(size: arrangement.size, scale: 1)
+        let first = painter.paint(scene, scale: 1, into: target.canvas, over: nil)
+
+        // A buffer that held the lower toast over the pill's place: the repair reaches the pill, which
+        // is never drawn clipped.
+        var held = first.frame
+        held.toasts[1].rect.y = pill.y
+        let again = painter.paint(scene, scale: 1, into: target.canvas, over: held)
+        XCTAssertNotEqual(ToastStackFrame.changedArea(from: held, to: first.frame), first.frame.whole,
+                          "only the pill makes this change a full repaint")
+        XCTAssertEqual(again.repaired, first.frame.whole)
+    }
+}
+
+/// `HudPainter`: the motion-only frames redraw and damage just the moving part.
+final class HudPainterTests: XCTestCase {
+    private let renderer = ToastRenderer()
+    private var painter: HudPainter { HudPainter(renderer: renderer, column: .center) }
+
+    private func paintTwice(_ before: [HudView], _ after: [HudView], opacity: Double = 1, scale: Int,
+                            mark: (x: Int, y: Int)? = nil) -> (first: HudPainter.Painting, second: HudPainter.Painting,
+                                                              markerKept: Bool) {
+        let target = MarkedCanvas(size: painter.size(of: before, scale: scale), scale: scale)
+        let first = painter.paint(Scene(huds: before, hudOpacity: opacity), scale: scale, into: target.canvas, over: nil)
+        if let mark { target.mark(mark.x, mark.y) }
+        let second = painter.paint(Scene(huds: after, hudOpacity: opacity), scale: scale, into: target.canvas,
+                                   over: first.frame)
+        return (first, second, mark.map { target.isMarked($0.x, $0.y) } ?? false)
+    }
+
+    func testAFirstFrameIsAFullRepaint() {
+        let target = MarkedCanvas(size: painter.size(of: [.spinner(SpinnerView())], scale: 1), scale: 1)
+        let painting = painter.paint(Scene(huds: [.spinner(SpinnerView())]), scale: 1, into: target.canvas, over: nil)
+        XCTAssertNil(painting.damage)
+        XCTAssertEqual(painting.frame, HudFrame(huds: [.spinner(SpinnerView())], opacity: 1, scale: 1))
+    }
+
+    func testABarValueChangeDamagesOnlyTheBarValueRect() {
+        for scale in [1, 2] {
+            let bar = HudBarView(label: "Volume", iconName: "audio-volume-high", value: 30)
+            var louder = bar
+            louder.value = 60
+            let valueRect = renderer.barValueRect(louder, scale: scale).scaled(by: scale)
+            let result = paintTwice([.bar(bar)], [.bar(louder)], scale: scale, mark: (2 * scale, 2 * scale))
+            XCTAssertNil(result.first.damage)
+            XCTAssertEqual(result.second.damage, valueRect, "at scale \(scale)")
+            XCTAssertTrue(result.markerKept, "the box corner is not redrawn")
+        }
+    }
+
+    func testASpinnerPhaseChangeDamagesOnlyTheWheelRect() {
+        for scale in [1, 2] {
+            let spinner = SpinnerView(label: "Building", phase: 0.1)
+            var turned = spinner
+            turned.phase = 0.35
+            let wheel = renderer.spinnerRect(turned, scale: scale).scaled(by: scale)
+            let result = paintTwice([.spinner(spinner)], [.spinner(turned)], scale: scale, mark: (2 * scale, 2 * scale))
+            XCTAssertEqual(result.second.damage, wheel, "at scale \(scale)")
+            XCTAssertTrue(result.markerKept, "the box and the label are not redrawn")
+        }
+    }
+
+    func testAHudBelowFullOpacityOrWithAnotherLabelIsRedrawnWhole() {
+        let spinner = SpinnerView(label: "Building", phase: 0.1)
+        var turned = spinner
+        turned.phase = 0.35
+        let fading = paintTwice([.spinner(spinner)], [.spinner(turned)], opacity: 0.5, scale: 1, mark: (2, 2))
+        XCTAssertNil(fading.second.damage, "the wheel alone is redrawn only at full opacity")
+        XCTAssertFalse(fading.markerKept)
+
+        var relabelled = turned
+        relabelled.label = "Testing"
+        XCTAssertNil(paintTwice([.spinner(spinner)], [.spinner(relabelled)], scale: 1).second.damage)
+    }
+}
