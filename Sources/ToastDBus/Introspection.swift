@@ -1,4 +1,7 @@
-/// Introspection XML for our two objects. The Peer interface is answered by sd-bus itself.
+/// Introspection XML, generated from the interface declarations (Interfaces.swift).
+///
+/// Names and types are written unescaped: D-Bus names are `[A-Za-z0-9_.]` and type signatures are
+/// letters and `(){}`, so neither can hold an XML special character.
 enum Introspection {
     static let header = """
     <!DOCTYPE node PUBLIC "-//freedesktop//DTD D-BUS Object Introspection 1.0//EN"
@@ -6,103 +9,37 @@ enum Introspection {
 
     """
 
-    static let standardInterfaces = """
-      <interface name="org.freedesktop.DBus.Introspectable">
-        <method name="Introspect">
-          <arg name="xml_data" type="s" direction="out"/>
-        </method>
-      </interface>
-      <interface name="org.freedesktop.DBus.Properties">
-        <method name="Get">
-          <arg name="interface_name" type="s" direction="in"/>
-          <arg name="property_name" type="s" direction="in"/>
-          <arg name="value" type="v" direction="out"/>
-        </method>
-        <method name="GetAll">
-          <arg name="interface_name" type="s" direction="in"/>
-          <arg name="props" type="a{sv}" direction="out"/>
-        </method>
-        <method name="Set">
-          <arg name="interface_name" type="s" direction="in"/>
-          <arg name="property_name" type="s" direction="in"/>
-          <arg name="value" type="v" direction="in"/>
-        </method>
-        <signal name="PropertiesChanged">
-          <arg name="interface_name" type="s"/>
-          <arg name="changed_properties" type="a{sv}"/>
-          <arg name="invalidated_properties" type="as"/>
-        </signal>
-      </interface>
-      <interface name="org.freedesktop.DBus.Peer">
-        <method name="Ping"/>
-        <method name="GetMachineId">
-          <arg name="machine_uuid" type="s" direction="out"/>
-        </method>
-      </interface>
+    /// The document Introspect answers for `object`.
+    static func xml(for object: BusObject) -> String {
+        var out = header + "<node>\n"
+        for interface in object.interfaces { out += element(interface) }
+        return out + "</node>\n"
+    }
 
-    """
+    private static func element(_ interface: BusInterface) -> String {
+        var out = "  <interface name=\"\(interface.name)\">\n"
+        for method in interface.methods {
+            let args = method.inArgs.map { arg(at: 6, $0, direction: "in") }
+                + method.outArgs.map { arg(at: 6, $0, direction: "out") }
+            out += element("method", name: method.name, at: 4, children: args)
+        }
+        for signal in interface.signals {
+            out += element("signal", name: signal.name, at: 4, children: signal.args.map { arg(at: 6, $0) })
+        }
+        return out + "  </interface>\n"
+    }
 
-    static let notifications = header + """
-    <node>
-      <interface name="org.freedesktop.Notifications">
-        <method name="Notify">
-          <arg name="app_name" type="s" direction="in"/>
-          <arg name="replaces_id" type="u" direction="in"/>
-          <arg name="app_icon" type="s" direction="in"/>
-          <arg name="summary" type="s" direction="in"/>
-          <arg name="body" type="s" direction="in"/>
-          <arg name="actions" type="as" direction="in"/>
-          <arg name="hints" type="a{sv}" direction="in"/>
-          <arg name="expire_timeout" type="i" direction="in"/>
-          <arg name="id" type="u" direction="out"/>
-        </method>
-        <method name="CloseNotification">
-          <arg name="id" type="u" direction="in"/>
-        </method>
-        <method name="GetCapabilities">
-          <arg name="capabilities" type="as" direction="out"/>
-        </method>
-        <method name="GetServerInformation">
-          <arg name="name" type="s" direction="out"/>
-          <arg name="vendor" type="s" direction="out"/>
-          <arg name="version" type="s" direction="out"/>
-          <arg name="spec_version" type="s" direction="out"/>
-        </method>
-        <signal name="NotificationClosed">
-          <arg name="id" type="u"/>
-          <arg name="reason" type="u"/>
-        </signal>
-        <signal name="ActionInvoked">
-          <arg name="id" type="u"/>
-          <arg name="action_key" type="s"/>
-        </signal>
-        <signal name="ActivationToken">
-          <arg name="id" type="u"/>
-          <arg name="activation_token" type="s"/>
-        </signal>
-      </interface>
-    \(standardInterfaces)</node>
+    /// `<kind name="…"/>`, or the open tag, one line per child, and the close tag.
+    private static func element(_ kind: String, name: String, at indent: Int, children: [String]) -> String {
+        let pad = String(repeating: " ", count: indent)
+        if children.isEmpty { return "\(pad)<\(kind) name=\"\(name)\"/>\n" }
+        return "\(pad)<\(kind) name=\"\(name)\">\n" + children.joined() + "\(pad)</\(kind)>\n"
+    }
 
-    """
-
-    static let hud = header + """
-    <node>
-      <interface name="org.toastd.Hud1">
-        <method name="ShowValue">
-          <arg name="kind" type="s" direction="in"/>
-          <arg name="value" type="i" direction="in"/>
-          <arg name="label" type="s" direction="in"/>
-          <arg name="muted" type="b" direction="in"/>
-        </method>
-        <method name="LoadingStart">
-          <arg name="key" type="s" direction="in"/>
-          <arg name="label" type="s" direction="in"/>
-        </method>
-        <method name="LoadingStop">
-          <arg name="key" type="s" direction="in"/>
-        </method>
-      </interface>
-    \(standardInterfaces)</node>
-
-    """
+    /// Signal arguments have no direction.
+    private static func arg(at indent: Int, _ arg: BusArg, direction: String? = nil) -> String {
+        let pad = String(repeating: " ", count: indent)
+        let dir = direction.map { " direction=\"\($0)\"" } ?? ""
+        return "\(pad)<arg name=\"\(arg.name)\" type=\"\(arg.type)\"\(dir)/>\n"
+    }
 }

@@ -147,7 +147,7 @@ public final class NotificationsBus {
             guard let m, let userdata else { return 0 }
             return Unmanaged<NotificationsBus>.fromOpaque(userdata).takeUnretainedValue().handleMethodCall(m, error)
         }
-        for path in [Self.objectPath, Self.hudPath] {
+        for path in BusObject.all.map(\.path) {
             var slot: OpaquePointer? = nil
             let r = sd_bus_add_object(bus, &slot, path, handler, userdata)
             guard r >= 0, let slot else { throw .sdBus(call: "sd_bus_add_object(\(path))", errno: -r) }
