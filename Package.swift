@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "ToastVocabulary"),
         .target(name: "ToastCore", dependencies: ["ToastVocabulary"]),
         .target(name: "ToastProtocol", dependencies: ["ToastVocabulary"]),
-        .target(name: "ToastRender", dependencies: ["CCairo"],
+        .target(name: "ToastRender", dependencies: ["CCairo", "ToastVocabulary"],
                 swiftSettings: pangoCairoFlags),
 
         // I/O.
@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "WaylandTests", dependencies: ["Wayland", "CWayland"]),
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore", "ToastVocabulary"]),
         .testTarget(name: "ToastProtocolTests", dependencies: ["ToastProtocol", "ToastVocabulary", "toast"]),
-        .testTarget(name: "ToastRenderTests", dependencies: ["ToastRender"], swiftSettings: pangoCairoFlags),
+        .testTarget(name: "ToastRenderTests", dependencies: ["ToastRender", "ToastVocabulary"], swiftSettings: pangoCairoFlags),
         .testTarget(name: "ToastDBusTests", dependencies: ["ToastDBus", "ToastVocabulary"]),
         .testTarget(name: "ToastDaemonTests", dependencies: ["ToastDaemon", "ToastCore", "ToastVocabulary", "ToastProtocol", "ToastDBus"], swiftSettings: pangoCairoFlags),
         .testTarget(name: "IntegrationTests", dependencies: ["ToastProtocol"]),

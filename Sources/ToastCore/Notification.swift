@@ -37,6 +37,9 @@ public struct Notification: Identifiable, Equatable, Sendable {
     public internal(set) var createdAt: Instant
     /// When the content last changed (creation, replacement or restore).
     public internal(set) var updatedAt: Instant
+    /// Changes whenever what is drawn of it changes (created, replaced, restored, its picture
+    /// arrived), even twice within a millisecond: a renderer may cache its drawing by this.
+    public internal(set) var revision: UInt64 = 0
     /// When it last became visible; nil while hidden (do-not-disturb). The daemon may animate an entrance
     /// when this is recent; a replacement keeps it, so an update in place does not re-enter.
     public internal(set) var shownAt: Instant?

@@ -46,6 +46,8 @@ public struct NotificationStore: Sendable {
 
     var ids = IDAllocator()
     private var events: [CoreEvent] = []
+    /// The last `Notification.revision` handed out.
+    private var lastRevision: UInt64 = 0
 
     public init(config: NotificationConfig = NotificationConfig()) {
         self.config = config
@@ -95,6 +97,7 @@ public struct NotificationStore: Sendable {
         }
         let id = allocateID()
         var notification = Notification(id: id, request: request, createdAt: now, now: now)
+        notification.revision = nextRevision()
         show(&notification, now: now)
         all.insert(notification, at: 0)
         if notification.isVisible { generation += 1 }
@@ -114,6 +117,7 @@ public struct NotificationStore: Sendable {
     private mutating func replace(at index: Int, with request: NotificationRequest, now: Instant) {
         let old = all[index]
         var new = Notification(id: old.id, request: request, createdAt: old.createdAt, now: now)
+        new.revision = nextRevision()
         show(&new, now: now, shownBefore: old.shownAt)
         if let previousOrigin = old.origin, previousOrigin != new.origin {
             events.append(.replaced(id: old.id, previousOrigin: previousOrigin))
@@ -130,6 +134,15 @@ public struct NotificationStore: Sendable {
         let timeout = timeout(for: notification)
         notification.expiresAt = notification.isVisible ? nil : timeout.map { now + $0 }
         notification.waitingTimeout = notification.isVisible ? timeout : nil
+    }
+
+    /// The picture of an open notification arrived (decoded off the loop); an id no longer open is
+    /// ignored. The caller makes sure the picture belongs to the notification's current content.
+    public mutating func setPicture(id: NotificationID, _ image: RGBAImage) {
+        guard let index = index(of: id) else { return }
+        all[index].image = .pixels(image)
+        all[index].revision = nextRevision()
+        if all[index].isVisible { generation += 1 }
     }
 
     /// The daemon drew these notifications: their waiting timeouts start now (in full). Ids that are
@@ -202,6 +215,7 @@ public struct NotificationStore: Sendable {
             notification.id = allocateID()
         }
         notification.updatedAt = now
+        notification.revision = nextRevision()
         show(&notification, now: now)
         all.insert(notification, at: 0)
         if notification.isVisible { generation += 1 }
@@ -258,6 +272,11 @@ public struct NotificationStore: Sendable {
     }
 
     // MARK: Helpers
+
+    private mutating func nextRevision() -> UInt64 {
+        lastRevision += 1
+        return lastRevision
+    }
 
     private func index(of id: NotificationID) -> Int? {
         all.firstIndex { $0.id == id }

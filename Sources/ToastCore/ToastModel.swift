@@ -116,6 +116,11 @@ public struct ToastModel: Sendable {
         try notifications.invokeAction(id: id, key: key, now: now)
     }
 
+    /// See `NotificationStore.setPicture`.
+    public mutating func setPicture(id: NotificationID, _ image: RGBAImage) {
+        notifications.setPicture(id: id, image)
+    }
+
     /// The daemon drew these notifications: their timeouts start now (see `NotificationStore`).
     public mutating func markDisplayed(_ ids: some Sequence<NotificationID>, now: Instant) {
         notifications.markDisplayed(ids, now: now)

@@ -5,7 +5,8 @@ import ToastVocabulary
 /// Nothing is read outside `data`: every index is checked against the byte count before the copy.
 public enum ImageData {
     /// Largest accepted width or height. Larger images are dropped (the notification still shows).
-    public static let maxSide = 2048
+    /// A 4K screenshot passes; the daemon shrinks it off its loop.
+    public static let maxSide = 8192
 
     /// Validates the fields of an image hint and converts the pixels to tightly packed RGBA8.
     /// Returns the image, or a reason it was refused.

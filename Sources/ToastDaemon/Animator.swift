@@ -15,7 +15,7 @@ struct Animator {
 
     private var order: [NotificationID] = []
     /// The renderer's view of each toast in the scene, remade only when the notification changes.
-    private var lastViews: [NotificationID: (updatedAt: Instant, view: ToastView)] = [:]
+    private var lastViews: [NotificationID: (revision: UInt64, view: ToastView)] = [:]
     private var leaving: [NotificationID: Instant] = [:]
     /// Toasts shown without a fade-in: they came in a burst (see `burstSize`).
     private var instant: Set<NotificationID> = []
@@ -60,8 +60,8 @@ struct Animator {
         let known = Set(order)
         let newIDs = shown.map(\.id).filter { !known.contains($0) }
         order = newIDs + order.filter { shownByID[$0] != nil || leaving[$0] != nil }
-        for notification in shown where lastViews[notification.id]?.updatedAt != notification.updatedAt {
-            lastViews[notification.id] = (notification.updatedAt, Self.view(of: notification))
+        for notification in shown where lastViews[notification.id]?.revision != notification.revision {
+            lastViews[notification.id] = (notification.revision, Self.view(of: notification))
         }
 
         if !newIDs.isEmpty && animationsEnabled {
@@ -153,10 +153,8 @@ struct Animator {
 
     /// The renderer's view of a notification: plain fields, the default action left out of the pills.
     static func view(of notification: Notification) -> ToastView {
-        var image: ToastRender.RGBAImage?
-        if case .pixels(let pixels) = notification.image {
-            image = ToastRender.RGBAImage(width: pixels.width, height: pixels.height, pixels: pixels.pixels)
-        }
+        var image: RGBAImage?
+        if case .pixels(let pixels) = notification.image { image = pixels }
         return ToastView(summary: notification.summary, body: notification.body, appName: notification.appName,
                          urgency: ToastRender.Urgency(rawValue: Int(notification.urgency.specValue)) ?? .normal,
                          progress: notification.progress, image: image,

@@ -63,8 +63,12 @@ public final class Daemon {
             if loaded.found { Log.info("config \(configPath) (\(loaded.parsed.warningCount) warnings)") }
         }
         let icons = IconTheme.fromEnvironment { getenv($0).map { String(cString: $0) } }
+        let pictureWorker: PictureWorker
+        do {
+            pictureWorker = try PictureWorker()
+        } catch { throw StartupError("\(error)") }
         service = ToastService(model: ToastModel(notifications: config.notifications, hud: config.hud),
-                               pictures: PictureLoader(icons: icons), clock: Self.now)
+                               pictures: PictureLoader(icons: icons), pictureWorker: pictureWorker, clock: Self.now)
         socketDoor = SocketFrontDoor(server: server, service: service)
         var door: BusFrontDoor?
         if options.dbus {
@@ -114,6 +118,9 @@ public final class Daemon {
             try loop.add(fd: timer.fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
                 self.timer.acknowledge()
                 self.service.advanceClock()
+            }
+            try loop.add(fd: service.pictureWorker.fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
+                self.service.picturesFinished()
             }
             try loop.add(fd: signals.fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
                 for signal in self.signals.drain() {

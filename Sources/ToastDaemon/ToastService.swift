@@ -3,9 +3,10 @@ import ToastVocabulary
 
 /// The one service between the front doors and the model. The control socket and D-Bus decode their
 /// requests into ToastCore's types, call here, and encode what comes back; neither sees the daemon,
-/// the surfaces or the other door. The service owns the model, the picture loader (and its icon
-/// cache) and the clock; what the doors must hear about afterwards (a toast closed, an action invoked,
-/// a loading owner let go) waits in `drainEvents()` for the daemon to route.
+/// the surfaces or the other door. The service owns the model, the pictures (the loader with its icon
+/// cache, and the worker that decodes large ones off the loop) and the clock; what the doors must
+/// hear about afterwards (a toast closed, an action invoked, a loading owner let go) waits in
+/// `drainEvents()` for the daemon to route.
 ///
 /// Every change sets `hasChanges`; the daemon takes it once per loop turn (`takeChanges()`), so a
 /// reply leaves before the layout and drawing, and a burst of requests costs one redraw.
@@ -13,13 +14,20 @@ final class ToastService {
     /// What is shown and kept. Read-only outside: the scene is drawn from it.
     private(set) var model: ToastModel
     private var pictures: PictureLoader
+    /// Decodes large pictures off the loop; the daemon watches its fd and calls `picturesFinished()`.
+    let pictureWorker: PictureWorker
+    /// The picture job each notification waits for: a result whose ticket is not the notification's
+    /// latest (it was replaced meanwhile) is dropped.
+    private var pictureTickets: [NotificationID: UInt64] = [:]
+    private var lastTicket: UInt64 = 0
     /// Monotonic now, the model's clock (a hand-driven one in tests).
     let now: () -> Instant
     private(set) var hasChanges = false
 
-    init(model: ToastModel, pictures: PictureLoader, clock: @escaping () -> Instant) {
+    init(model: ToastModel, pictures: PictureLoader, pictureWorker: PictureWorker, clock: @escaping () -> Instant) {
         self.model = model
         self.pictures = pictures
+        self.pictureWorker = pictureWorker
         self.now = clock
     }
 
@@ -42,10 +50,32 @@ final class ToastService {
 
     // MARK: Notifications
 
-    /// Shows (or replaces) a notification; its picture is resolved first.
+    /// Shows (or replaces) a notification. Its picture is resolved first; a large one follows when
+    /// the worker has decoded it.
     func notify(_ request: NotificationRequest) throws(NotificationError) -> NotificationID {
-        let request = pictures.resolvePicture(of: request)
-        return try change { (model, now) throws(NotificationError) in try model.notify(request, now: now) }
+        let (request, pending) = pictures.prepare(request)
+        let id = try change { (model, now) throws(NotificationError) in try model.notify(request, now: now) }
+        pictureTickets[id] = nil
+        if let pending {
+            lastTicket += 1
+            pictureTickets[id] = lastTicket
+            pictureWorker.submit(PictureWorker.Job(id: id, ticket: lastTicket, source: pending),
+                                 maxSide: PictureLoader.maxPictureSide)
+        }
+        return id
+    }
+
+    /// The worker finished pictures: each goes to its notification if that still shows what it was
+    /// asked for.
+    func picturesFinished() {
+        for finished in pictureWorker.takeFinished() where pictureTickets[finished.id] == finished.ticket {
+            pictureTickets[finished.id] = nil
+            guard let image = finished.image else {
+                Log.warning("the picture of \(finished.id) could not be decoded; showing none")
+                continue
+            }
+            change { model, _ in model.setPicture(id: finished.id, image) }
+        }
     }
 
     /// Closes an open notification; returns whether it was open.

@@ -1,4 +1,5 @@
 internal import CCairo
+import ToastVocabulary
 
 /// Small cairo helpers shared by the toast and HUD drawing.
 enum CairoDrawing {

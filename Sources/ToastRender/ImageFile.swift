@@ -1,6 +1,7 @@
 internal import CCairo
 #if canImport(Glibc)
 import Glibc
+import ToastVocabulary
 #endif
 
 /// Pictures named by path (the `image-path` hint, an absolute `app_icon`): PNG files, decoded by cairo.

@@ -1,4 +1,5 @@
 internal import CCairo
+import ToastVocabulary
 
 /// Draws toasts, the "+N more" pill, stacks and HUDs into a `Canvas`.
 ///

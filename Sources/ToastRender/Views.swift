@@ -1,19 +1,8 @@
+import ToastVocabulary
+
 /// How loud a toast is; picks the border and accent colours of `ToastStyle`.
 public enum Urgency: Int, Hashable, Sendable, CaseIterable {
     case low = 0, normal = 1, critical = 2
-}
-
-/// An image in straight (non-premultiplied) RGBA8: 4 bytes per pixel, rows packed, no padding.
-/// This is what the Desktop Notifications `image-data` hint carries once its rowstride is removed.
-public struct RGBAImage: Hashable, Sendable {
-    public var width: Int
-    public var height: Int
-    /// `width * height * 4` bytes, R G B A per pixel.
-    public var pixels: [UInt8]
-    public init(width: Int, height: Int, pixels: [UInt8]) {
-        precondition(width >= 0 && height >= 0 && pixels.count >= width * height * 4, "RGBAImage: too few pixels")
-        self.width = width; self.height = height; self.pixels = pixels
-    }
 }
 
 /// What the renderer needs to draw one notification toast. The daemon maps its model to this.

@@ -107,7 +107,7 @@ public enum ExpireTimeout: Hashable, Sendable {
 
 /// Pixels of a picture: 8-bit R, G, B, A per pixel, rows top to bottom with no padding, straight
 /// (not premultiplied) alpha. D-Bus `image-data` (any rowstride, RGB or RGBA) is converted to this.
-public struct RGBAImage: Equatable, Sendable {
+public struct RGBAImage: Hashable, Sendable {
     public var width: Int
     public var height: Int
     /// `width * height * 4` bytes.

@@ -34,7 +34,8 @@ final class ImageDataTests: XCTestCase {
     func testRefusals() {
         XCTAssertEqual(decode(0, 2, rowstride: 8, bytes: 16), .failure(.badSize(width: 0, height: 2)))
         XCTAssertEqual(decode(2, -1, rowstride: 8, bytes: 16), .failure(.badSize(width: 2, height: -1)))
-        XCTAssertEqual(decode(4096, 1, rowstride: 16384, bytes: 16), .failure(.tooLarge(width: 4096, height: 1)))
+        XCTAssertEqual(decode(ImageData.maxSide + 1, 1, rowstride: 40000, bytes: 16),
+                       .failure(.tooLarge(width: ImageData.maxSide + 1, height: 1)))
         XCTAssertEqual(decode(2, 2, rowstride: 16, bits: 16, bytes: 32), .failure(.unsupportedBits(16)))
         XCTAssertEqual(decode(2, 2, rowstride: 8, alpha: false, channels: 4, bytes: 16),
                        .failure(.unsupportedChannels(channels: 4, hasAlpha: false)))

@@ -1,4 +1,7 @@
+import Foundation
+import Glibc
 import ToastCore
+import ToastRender
 import ToastVocabulary
 import XCTest
 @testable import ToastDaemon
@@ -13,7 +16,7 @@ final class ToastServiceTests: XCTestCase {
     private let clock = HandClock()
     private lazy var service = ToastService(
         model: ToastModel(), pictures: PictureLoader(icons: IconTheme(dataDirectories: [])),
-        clock: { [clock] in clock.now })
+        pictureWorker: try! PictureWorker(), clock: { [clock] in clock.now })
 
     private func request(_ summary: String, timeout: ExpireTimeout = .serverDefault,
                          actions: [NotificationAction] = [], origin: ClientID? = nil) -> NotificationRequest {
@@ -93,5 +96,68 @@ final class ToastServiceTests: XCTestCase {
         guard case .pixels(let kept) = service.model.notification(id: big)?.image else { return XCTFail("no picture") }
         XCTAssertEqual([kept.width, kept.height], [PictureLoader.maxPictureSide, PictureLoader.maxPictureSide / 2],
                        "shrunk to the largest side kept")
+    }
+
+    /// Waits (poll, with a deadline) for the picture worker to finish something, then hands it over.
+    private func waitForPictures(file: StaticString = #filePath, line: UInt = #line) {
+        var descriptor = pollfd(fd: service.pictureWorker.fd, events: Int16(POLLIN), revents: 0)
+        XCTAssertEqual(poll(&descriptor, 1, 10_000), 1, "the worker finished nothing", file: file, line: line)
+        service.picturesFinished()
+    }
+
+    func testALargePictureFollowsFromTheWorker() throws {
+        var withPicture = request("big")
+        withPicture.image = .pixels(RGBAImage(width: 1000, height: 1000, pixels: [UInt8](repeating: 200, count: 4_000_000)))
+        let id = try service.notify(withPicture)
+        XCTAssertNil(service.model.notification(id: id)?.image, "shown at once, without the picture")
+        let revision = service.model.notification(id: id)?.revision
+        _ = service.takeChanges()
+        waitForPictures()
+        XCTAssertTrue(service.takeChanges())
+        guard case .pixels(let kept) = service.model.notification(id: id)?.image else { return XCTFail("no picture") }
+        XCTAssertEqual([kept.width, kept.height], [PictureLoader.maxPictureSide, PictureLoader.maxPictureSide])
+        XCTAssertNotEqual(service.model.notification(id: id)?.revision, revision, "redrawn with it")
+    }
+
+    func testAPictureForContentSinceReplacedIsDropped() throws {
+        var withPicture = request("big")
+        withPicture.image = .pixels(RGBAImage(width: 1000, height: 600, pixels: [UInt8](repeating: 9, count: 2_400_000)))
+        let id = try service.notify(withPicture)
+        var replacement = request("no picture now")
+        replacement.replacesID = id
+        XCTAssertEqual(try service.notify(replacement), id)
+        waitForPictures()
+        XCTAssertNil(service.model.notification(id: id)?.image)
+    }
+
+    func testPictureFilesAreCheckedBeforeDecoding() throws {
+        let directory = NSTemporaryDirectory() + "pictures-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // A header declaring 20000×20000 pixels, and no pixels: refused on the header alone.
+        var bomb: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+        bomb += Array("IHDR".utf8) + [0, 0, 0x4E, 0x20, 0, 0, 0x4E, 0x20, 8, 0, 0, 0, 0]
+        try Data(bomb).write(to: URL(fileURLWithPath: directory + "/bomb.png"))
+        XCTAssertEqual(PictureLoader.check(directory + "/bomb.png").map { [$0.width, $0.height] },
+                       .failure(.tooManyPixels(width: 20000, height: 20000)))
+        try Data("GIF89a, not a PNG".utf8).write(to: URL(fileURLWithPath: directory + "/fake.png"))
+        XCTAssertEqual(PictureLoader.check(directory + "/fake.png").map { [$0.width, $0.height] }, .failure(.notAPNG))
+        XCTAssertEqual(PictureLoader.check(directory).map { [$0.width, $0.height] }, .failure(.notAFile))
+
+        // Icon-sized: decoded at once. Larger: by the worker.
+        try Canvas(width: 64, height: 64).writePNG(path: directory + "/icon.png")
+        try Canvas(width: 1200, height: 800).writePNG(path: directory + "/photo.png")
+        var icon = request("icon")
+        icon.image = .path(directory + "/icon.png")
+        let iconID = try service.notify(icon)
+        guard case .pixels(let small) = service.model.notification(id: iconID)?.image else { return XCTFail("no icon") }
+        XCTAssertEqual(small.width, 64)
+        var photo = request("photo")
+        photo.image = .path(directory + "/photo.png")
+        let photoID = try service.notify(photo)
+        XCTAssertNil(service.model.notification(id: photoID)?.image)
+        waitForPictures()
+        guard case .pixels(let shrunk) = service.model.notification(id: photoID)?.image else { return XCTFail("no photo") }
+        XCTAssertEqual([shrunk.width, shrunk.height], [256, 170])
     }
 }

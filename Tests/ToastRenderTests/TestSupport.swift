@@ -1,5 +1,6 @@
 import Foundation
 @testable import ToastRender
+import ToastVocabulary
 
 /// Shared fixtures for the renderer tests.
 enum Fixtures {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ToastRender
+import ToastVocabulary
 
 /// `image(of:scale:)` is what the daemon composites: it must hold exactly the pixels of `draw` into a
 /// transparent canvas of the toast's size, whether its box comes from the cache or not.

@@ -1,18 +1,20 @@
 import Foundation
 
 /// Writes a PNG of one colour, so a test can name a real picture file (by path or `file://` URI)
-/// without an image library: 8-bit RGBA, the pixels in stored (uncompressed) deflate blocks.
+/// without an image library: a one-colour palette, one byte a pixel, in stored (uncompressed)
+/// deflate blocks — a 4K picture is 8 MB.
 enum PNGFile {
     static func write(solid colour: RGB, side: Int, to path: String) throws {
-        var raw: [UInt8] = []
-        for _ in 0..<side {
-            raw.append(0)  // filter: none
-            for _ in 0..<side { raw += [colour.r, colour.g, colour.b, 255] }
-        }
+        try write(solid: colour, width: side, height: side, to: path)
+    }
+
+    static func write(solid colour: RGB, width: Int, height: Int, to path: String) throws {
+        let raw = [UInt8](repeating: 0, count: (width + 1) * height)  // each row: filter 0, then index 0
         var header: [UInt8] = []
-        header += bigEndian(UInt32(side)) + bigEndian(UInt32(side)) + [8, 6, 0, 0, 0]
+        header += bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 3, 0, 0, 0]
         var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        png += chunk("IHDR", header) + chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
+        png += chunk("IHDR", header) + chunk("PLTE", [colour.r, colour.g, colour.b])
+        png += chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
         try Data(png).write(to: URL(fileURLWithPath: path))
     }
 

@@ -1,0 +1,78 @@
+import CLinux
+import Dispatch
+import Glibc
+import Synchronization
+import ToastCore
+import ToastRender
+import ToastVocabulary
+
+/// Decodes and shrinks large pictures off the loop, on one worker thread, so a 4K screenshot named by
+/// `image-path` never holds up a HUD, a spinner or another client's call. Results come back through
+/// an eventfd the loop watches (`fd`); the loop takes them with `takeFinished()`.
+final class PictureWorker {
+    /// What to turn into an icon-sized picture.
+    enum Source: Sendable {
+        /// A PNG file whose header was already checked.
+        case file(String)
+        /// Pixels larger than a toast shows.
+        case pixels(RGBAImage)
+    }
+
+    /// One picture to make, for notification `id` as it was when `ticket` was handed out.
+    struct Job: Sendable {
+        var id: NotificationID
+        var ticket: UInt64
+        var source: Source
+    }
+
+    /// A finished job; `image` is nil when the file could not be decoded.
+    struct Finished: Sendable {
+        var id: NotificationID
+        var ticket: UInt64
+        var image: RGBAImage?
+    }
+
+    /// Readable when jobs have finished.
+    let fd: Int32
+    private let queue = DispatchQueue(label: "toastd.pictures")
+    private let mailbox: Mailbox
+
+    /// Finished jobs, written by the worker and taken by the loop.
+    private final class Mailbox: Sendable {
+        let finished = Mutex<[Finished]>([])
+    }
+
+    init() throws(SystemError) {
+        fd = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+        if fd < 0 { throw SystemError("eventfd") }
+        mailbox = Mailbox()
+    }
+
+    deinit { close(fd) }
+
+    /// Queues `job`; jobs run one at a time, in order.
+    func submit(_ job: Job, maxSide: Int) {
+        let mailbox = mailbox, fd = fd
+        queue.async {
+            let image: RGBAImage? = switch job.source {
+            case .file(let path):
+                ImageFile.loadPNG(path: path, fittingIn: maxSide)
+            case .pixels(let pixels):
+                pixels.downscaled(toFit: maxSide)
+            }
+            mailbox.finished.withLock { $0.append(Finished(id: job.id, ticket: job.ticket, image: image)) }
+            var one: UInt64 = 1
+            _ = write(fd, &one, MemoryLayout<UInt64>.size)
+        }
+    }
+
+    /// The jobs finished since the last call, in the order they were submitted.
+    func takeFinished() -> [Finished] {
+        var count: UInt64 = 0
+        _ = read(fd, &count, MemoryLayout<UInt64>.size)
+        return mailbox.finished.withLock { finished in
+            defer { finished.removeAll() }
+            return finished
+        }
+    }
+}
