@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArgumentParser
 import ToastProtocol
 import ToastVocabulary
@@ -111,6 +114,30 @@ struct InvokeAction: ParsableCommand {
         let request = try request
         try reportingFailures { () throws(ClientFailure) in
             _ = try Connection().call(request)
+        }
+    }
+}
+
+/// `toast reload`: toastd rereads its configuration file, as `makoctl reload` and `dunstctl reload` do.
+struct Reload: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reload",
+        abstract: "Make toastd reread its configuration file.",
+        discussion: """
+            Sends SIGHUP to the toastd behind the socket, as `kill -HUP` and `systemctl --user reload toastd` \
+            do; toastd logs the lines it skipped and keeps its settings if the file cannot be read.
+            """)
+
+    func run() throws {
+        try reportingFailures { () throws(ClientFailure) in
+            let connection = try Connection()
+            guard let pid = connection.daemonPID() else {
+                throw ClientFailure.protocolViolation("cannot tell which process serves \(connection.path)")
+            }
+            guard kill(pid, SIGHUP) == 0 else {
+                throw ClientFailure(message: "cannot signal toastd (pid \(pid)): \(Connection.errorText(errno))",
+                                    status: Exit.unavailable)
+            }
         }
     }
 }

@@ -464,7 +464,7 @@ final class CLITests: XCTestCase {
     /// `wofi` of ours first on PATH, which chooses the second action).
     func testReadmeDailyDrivingLinesRunAsWritten() throws {
         let readme = try String(contentsOfFile: "\(stage.repository)/README.md", encoding: .utf8)
-        let lines = ["toast dismiss", "toast action", "toast action KEY", "toast menu", "toast hud volume 40%"]
+        let lines = ["toast dismiss", "toast action", "toast action KEY", "toast menu", "toast reload", "toast hud volume 40%"]
         let written = readme.split(separator: "\n").map { $0.split(separator: "#")[0].trimmingCharacters(in: .whitespaces) }
         for line in lines { XCTAssertTrue(written.contains(line), "README's Use section lacks `\(line)`") }
 
@@ -487,5 +487,8 @@ final class CLITests: XCTestCase {
         }
         let hud = try run("toast hud volume 40%")
         XCTAssertEqual(hud.status, 0, hud.stderrText)
+        let reload = try run("toast reload")
+        XCTAssertEqual(reload.status, 0, reload.stderrText)
+        XCTAssertTrue(waitUntil(timeout: 10) { self.daemon.stderrText.contains("reloaded") }, "toastd: \(daemon.stderrText)")
     }
 }

@@ -75,6 +75,27 @@ final class ConfigTests: XCTestCase {
         XCTAssertTrue(try toastd.toast(["Still", "running", "-t", "1000"]).succeeded)
     }
 
+    /// `toast reload` is makoctl's habit for what SIGHUP does; `toast relaod` is a typo, not a toast.
+    func testToastReloadRereadsTheFile() throws {
+        let stage = try Stage.shared()
+        let path = "\(stage.directory)/config-\(UUID().uuidString.prefix(8))"
+        try writeConfig("anchor = bottom-left\n", to: path)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", path, "--no-animations"])
+
+        let typo = try toastd.toast(["relaod"])
+        XCTAssertEqual(typo.status, 64, typo.stderrText)
+        XCTAssertTrue(typo.stderrText.contains("did you mean 'reload'?"), typo.stderrText)
+
+        try writeConfig("anchor = top-left\nnonsense = 1\n", to: path)
+        let reload = try toastd.toast(["reload"])
+        XCTAssertEqual(reload.status, 0, reload.stderrText)
+        XCTAssertTrue(waitUntil(timeout: 10) { toastd.log.contains("config reloaded (1 warnings)") }, toastd.log)
+        XCTAssertTrue(toastd.log.contains("\(path):2: unknown key 'nonsense'"), toastd.log)
+        let list = try toastd.toast(["list", "--json"])
+        XCTAssertEqual(list.stdoutText, "[]\n", "neither command showed a toast: \(list.stderrText)")
+        XCTAssertTrue(toastd.process.isRunning)
+    }
+
     // MARK: - Critical toasts and max-visible
 
     /// The default border of a critical toast (docs/configuration.md), and whether a screenshot shows it.

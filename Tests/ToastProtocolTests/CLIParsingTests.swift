@@ -90,6 +90,7 @@ final class CLIParsingTests: XCTestCase {
         XCTAssertTrue(try parse(["history"]) is History)
         XCTAssertTrue(try parse(["restore"]) is Restore)
         XCTAssertTrue(try parse(["version"]) is Version)
+        XCTAssertTrue(try parse(["reload"]) is Reload)
     }
 
     func testHudAndLoading() throws {
@@ -134,7 +135,7 @@ final class CLIParsingTests: XCTestCase {
             (["histroy"], "history"), (["hsitory"], "history"), (["hisotyr"], "history"), (["restor"], "restore"),
             (["actoin"], "action"), (["acton", "3", "open"], "action"), (["dn", "on"], "dnd"), (["dnf", "toggle"], "dnd"),
             (["hdu", "volume", "40"], "hud"), (["hud2", "40%"], "hud"), (["lodaing", "start", "build"], "loading"),
-            (["verison"], "version"), (["mneu"], "menu"), (["sned"], "send"), (["lst"], "list"), (["lists"], "list"),
+            (["verison"], "version"), (["relaod"], "reload"), (["reloda"], "reload"), (["mneu"], "menu"), (["sned"], "send"), (["lst"], "list"), (["lists"], "list"),
         ]
         for (arguments, verb) in cases {
             XCTAssertEqual(CommandTypo.suggestion(for: arguments[0]), verb, "\(arguments)")
