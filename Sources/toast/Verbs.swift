@@ -80,10 +80,12 @@ struct InvokeAction: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "action",
         abstract: "Invoke a toast's action, as if clicked (the newest toast without ID, the default action without KEY).",
+        usage: "toast action [ID] [KEY]",
         discussion: "A first word that is a number is an ID: a numeric KEY of the newest toast needs its ID too.")
 
     // One list rather than two optional arguments: `toast action open` names a KEY, not an ID.
-    @Argument(help: ArgumentHelp("The toast's id, then the action's key; both optional.", valueName: "ID] [KEY"))
+    @Argument(help: ArgumentHelp("The toast's id (default: the newest toast showing), then the action's key (default: default).",
+                                 valueName: "id-or-key"))
     var words: [String] = []
 
     mutating func validate() throws { _ = try target() }
