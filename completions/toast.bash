@@ -173,13 +173,13 @@ _toast() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    send|dismiss|list|history|restore|action|dnd|version|hud|loading|help)
+    send|dismiss|list|history|restore|action|menu|dnd|reload|version|hud|loading|help)
         # Offer subcommand argument completions
         "_toast_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'send dismiss list history restore action dnd version hud loading help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'send dismiss list history restore action menu dnd reload version hud loading help' -- "${cur}"))
         ;;
     esac
 }
@@ -264,7 +264,15 @@ _toast_action() {
     non_repeating_flags=(--version --help)
     repeating_options=()
     non_repeating_options=()
-    __toast_offer_flags_options 2
+    __toast_offer_flags_options -1
+}
+
+_toast_menu() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __toast_offer_flags_options -1
 }
 
 _toast_dnd() {
@@ -281,6 +289,14 @@ _toast_dnd() {
         return
         ;;
     esac
+}
+
+_toast_reload() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __toast_offer_flags_options 0
 }
 
 _toast_version() {

@@ -31,8 +31,9 @@ struct Animator {
 
     var animationsEnabled: Bool { fadeMilliseconds > 0 }
 
-    /// The scene at `now`. Only the newest `maxVisible` toasts are in it (the rest is `hiddenCount`,
-    /// drawn as "+N more"), so the cost of a frame does not grow with a backlog of open notifications.
+    /// The scene at `now`. Only `maxVisible` toasts are in it, critical ones first, then the newest (the
+    /// rest is `hiddenCount`, drawn as "+N more"), so the cost of a frame does not grow with a backlog of
+    /// open notifications. They keep their order, newest on top.
     mutating func scene(for model: ToastModel, now: Instant, maxVisible: Int) -> Scene {
         var scene = Scene()
         var animating = false
@@ -41,11 +42,25 @@ struct Animator {
         // `model.visible` would copy every open notification at each update: with a backlog (a burst of
         // a hundred) that copy was most of a scene's cost. Read the store in place, copy only the shown.
         let all = model.all
-        var shown: [Notification] = []
-        var openCount = 0
+        let room = max(1, maxVisible)
+        // Critical toasts take their places first: one that needs the user (and never expires) must not
+        // wait under "+N more" behind newer chatter. The rest fill what is left, newest first.
+        var criticalCount = 0, openCount = 0
         for i in all.indices where all[i].isVisible {
             openCount += 1
-            if shown.count < max(1, maxVisible) { shown.append(all[i]) }
+            if all[i].urgency == .critical { criticalCount += 1 }
+        }
+        var normalRoom = max(0, room - criticalCount), criticalRoom = room
+        var shown: [Notification] = []
+        for i in all.indices where all[i].isVisible {
+            if all[i].urgency == .critical {
+                guard criticalRoom > 0 else { continue }
+                criticalRoom -= 1
+            } else {
+                guard normalRoom > 0 else { continue }
+                normalRoom -= 1
+            }
+            shown.append(all[i])
         }
         scene.hiddenCount = openCount - shown.count
         var shownByID: [NotificationID: Notification] = [:]

@@ -81,6 +81,9 @@ final class SocketFrontDoor {
         case .dismiss(.all):
             service.dismissAll()
             return .ok
+        case .dismiss(.newest):
+            guard let id = service.dismissNewest() else { return .error(Self.nothingShowing) }
+            return .ok(.id(id))
         case .dismiss(.ids(let ids)):
             let missing = ids.filter { !service.close(id: $0, reason: .dismissed) }
             return missing.isEmpty ? .ok : .error(Self.notShowing(missing))
@@ -97,6 +100,7 @@ final class SocketFrontDoor {
             }
             return .ok(.id(id))
         case .action(let id, let key):
+            guard let id = id ?? service.newestShowing else { return .error(Self.nothingShowing) }
             do {
                 try service.invokeAction(id: id, key: key)
                 return .ok
@@ -191,6 +195,8 @@ final class SocketFrontDoor {
                   tag: notification.tag, value: notification.progress,
                   actions: notification.actions, ageMs: notification.shownAt.map { now - $0 }, reason: reason)
     }
+
+    private static let nothingShowing = ProtocolError(.notFound, "no toast is showing")
 
     private static func notShowing(_ ids: [NotificationID]) -> ProtocolError {
         ProtocolError(.notFound, "no toast \(ids.map(String.init).joined(separator: ", ")) is showing")

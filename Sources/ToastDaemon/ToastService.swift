@@ -84,6 +84,17 @@ final class ToastService {
         change { model, now in model.close(id: id, reason: reason, now: now) } != nil
     }
 
+    /// The newest notification showing (do-not-disturb hides the others): what `dismiss` and `action`
+    /// act on when a client names no id, as `makoctl dismiss` and `makoctl invoke` do.
+    var newestShowing: NotificationID? {
+        model.all.first(where: \.isVisible)?.id
+    }
+
+    /// Dismisses the newest notification showing; returns its id, or nil when none shows.
+    func dismissNewest() -> NotificationID? {
+        change { model, now in model.dismissNewest(now: now) }
+    }
+
     /// Dismisses every open notification, hidden ones too.
     func dismissAll() {
         change { model, now in _ = model.dismissAll(now: now) }

@@ -40,6 +40,40 @@ public enum ToastSelection: Equatable, Sendable {
     }
 }
 
+/// Which toasts `dismiss` closes: some ids, all of them, or the newest one showing.
+public enum DismissSelection: Equatable, Sendable {
+    case ids([NotificationID])
+    case all
+    /// The newest toast showing, as `makoctl dismiss` and `dunstctl close` do without arguments.
+    case newest
+
+    func encode(into o: inout JSONObject) {
+        switch self {
+        case .ids(let ids): ToastSelection.ids(ids).encode(into: &o)
+        case .all: ToastSelection.all.encode(into: &o)
+        case .newest: o["newest"] = .bool(true)
+        }
+    }
+
+    /// Exactly one of `"ids": [id, …]` (non-empty), `"all": true` or `"newest": true`.
+    static func decode(_ r: inout FieldReader) throws(ProtocolError) -> DismissSelection {
+        guard let newest = try r.bool("newest") else {
+            guard r.has("ids") || r.has("all") else {
+                throw ProtocolError(.missingField, "\(r.context) needs \"ids\", \"all\" or \"newest\"")
+            }
+            switch try ToastSelection.decode(&r) {
+            case .ids(let ids): return .ids(ids)
+            case .all: return .all
+            }
+        }
+        guard !r.has("ids") && !r.has("all") else {
+            throw ProtocolError(.conflictingFields, "\(r.context) takes one of \"ids\", \"all\" or \"newest\"")
+        }
+        guard newest else { throw r.outOfRange("newest", "must be true when given") }
+        return .newest
+    }
+}
+
 /// What `dnd` does: set, clear, flip, or only report do-not-disturb.
 public enum DndMode: String, CaseIterable, Equatable, Sendable {
     case on, off, toggle, status
@@ -89,16 +123,18 @@ public struct HudParams: Equatable, Sendable {
 public enum Request: Equatable, Sendable {
     /// Show (or replace) a toast. Reply: `id`.
     case notify(NotifyParams)
-    /// Close toasts (reason `dismissed`). Reply: plain ok; `not_found` if a given id is not showing.
-    case dismiss(ToastSelection)
+    /// Close toasts (reason `dismissed`). Reply: plain ok, or with `newest` the `id` it closed;
+    /// `not_found` if a given id is not showing, or with `newest` if none is.
+    case dismiss(DismissSelection)
     /// Reply: `toasts` showing now, oldest first.
     case list
     /// Reply: `toasts` closed recently (not transient ones), most recent first, each with its `reason`.
     case history
     /// Bring back the most recently closed toast. Reply: its (new) `id`; `not_found` if history is empty.
     case restore
-    /// Invoke an action as if clicked; nil key means the default action. Reply: plain ok.
-    case action(id: NotificationID, key: String?)
+    /// Invoke an action as if clicked; nil key means the default action, nil id the newest toast showing
+    /// (`makoctl invoke`). Reply: plain ok; `not_found` if the toast or its action does not exist.
+    case action(id: NotificationID?, key: String?)
     /// Reply: `dnd` state after the change.
     case dnd(DndMode)
     /// Reply: `version`.
@@ -141,10 +177,11 @@ public enum Request: Equatable, Sendable {
         var o = JSONObject([("v", .int(ProtocolLimits.version)), ("request", .string(name))])
         switch self {
         case .notify(let p): p.encode(into: &o)
-        case .dismiss(let s), .subscribe(let s): s.encode(into: &o)
+        case .dismiss(let s): s.encode(into: &o)
+        case .subscribe(let s): s.encode(into: &o)
         case .list, .history, .restore, .version: break
         case .action(let id, let key):
-            o["id"] = .int(Int64(id))
+            o.set("id", id.map { .int(Int64($0)) })
             o.set("key", key.map { .string($0) })
         case .dnd(let mode): o["mode"] = .string(mode.rawValue)
         case .hud(let p): p.encode(into: &o)
@@ -207,11 +244,11 @@ public enum Request: Equatable, Sendable {
         let request: Request
         switch name {
         case "notify": request = .notify(try NotifyParams.decode(&r))
-        case "dismiss": request = .dismiss(try ToastSelection.decode(&r))
+        case "dismiss": request = .dismiss(try DismissSelection.decode(&r))
         case "list": request = .list
         case "history": request = .history
         case "restore": request = .restore
-        case "action": request = .action(id: try r.requiredToastID("id"), key: try r.name("key"))
+        case "action": request = .action(id: try r.toastID("id"), key: try r.name("key"))
         case "dnd":
             guard let mode = try r.enumeration("mode", DndMode.self) else { throw r.missing("mode") }
             request = .dnd(mode)

@@ -28,7 +28,7 @@ enum FastPath {
     /// (Switches rather than sets and dictionaries: no generic metadata to instantiate at startup.)
     static func isVerb(_ word: String) -> Bool {
         switch word {
-        case "send", "dismiss", "list", "history", "restore", "action", "dnd", "version", "hud", "loading", "help":
+        case "send", "dismiss", "list", "history", "restore", "action", "menu", "dnd", "reload", "version", "hud", "loading", "help":
             true
         default: false
         }
@@ -168,7 +168,8 @@ enum FastPath {
         guard let t = tokenize(arguments, options: { $0 == "--label" || $0 == "--icon" ? String($0.dropFirst(2)) : nil },
                                flags: { $0 == "--muted" ? "muted" : nil }),
               t.positionals.count == 2, !t.positionals[0].isEmpty,
-              let value = Int(t.positionals[1]), HudParams.valueRange.contains(value) else { return nil }
+              let value = HudStreamLine.percent(Substring(t.positionals[1])), HudParams.valueRange.contains(value)
+        else { return nil }
         return .hud(HudParams(kind: t.positionals[0], value: value, muted: t.flag("muted"),
                               label: t.option("label"), icon: t.option("icon")))
     }

@@ -4,7 +4,7 @@ import Glibc
 import ArgumentParser
 import ToastProtocol
 
-/// `toast hud KIND VALUE [--muted] [--label TEXT] [--icon NAME]` or `toast hud --stream KIND`.
+/// `toast hud KIND VALUE[%] [--muted] [--label TEXT] [--icon NAME]` or `toast hud --stream KIND`.
 struct Hud: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hud",
@@ -18,7 +18,14 @@ struct Hud: ParsableCommand {
     @Argument(help: "What the bar shows: volume, brightness, mic, ...")
     var kind: String
 
-    @Argument(help: "The value in percent (0-200; above 100 is overdrive; below 0 shows 0, with a warning).")
+    @Argument(help: ArgumentHelp("The value in percent, 40 or 40% (0-200; above 100 is overdrive; below 0 shows 0, with a warning).",
+                                 valueName: "value"),
+              transform: { text in
+                  guard let v = HudStreamLine.percent(Substring(text)) else {
+                      throw ValidationError("VALUE must be a number, like 40 or 40%, not '\(text)'")
+                  }
+                  return v
+              })
     var value: Int?
 
     @Flag(help: "Read values from standard input, one per line.")
@@ -47,7 +54,9 @@ struct Hud: ParsableCommand {
     /// returned unchanged.
     static func negativeValueAfterTerminator(_ arguments: [String]) -> [String] {
         guard arguments.first == "hud", !arguments.contains("--") else { return arguments }
-        let isNegative = { (word: String) in word.count > 1 && word.first == "-" && Int(word) != nil }
+        let isNegative = { (word: String) in
+            word.count > 1 && word.first == "-" && HudStreamLine.percent(Substring(word)) != nil
+        }
         let negatives = arguments.filter(isNegative)
         guard negatives.count == 1 else { return arguments }
         return arguments.filter { !isNegative($0) } + ["--"] + negatives
@@ -115,13 +124,17 @@ enum HudStreamLine: Equatable {
     case value(Int, muted: Bool)
     case failure(String)
 
+    /// A value as `toast hud KIND VALUE` and a `--stream` line both write it: `40` or `40%` (one syntax
+    /// for both, so a script can feed either the same text).
+    static func percent(_ word: Substring) -> Int? {
+        Int(word.hasSuffix("%") ? word.dropLast() : word)
+    }
+
     /// `42`, `42%`, `42 muted`; surrounding blanks and a trailing `\r` are ignored.
     static func parse(_ line: String) -> HudStreamLine {
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
         guard let first = words.first else { return .none }
-        var number = Substring(first)
-        if number.hasSuffix("%") { number = number.dropLast() }
-        guard let v = Int(number) else { return .failure("\"\(line)\" is not a number") }
+        guard let v = percent(first) else { return .failure("\"\(line)\" is not a number") }
         guard HudParams.valueRange.contains(v) else {
             return .failure("\(v) is not in \(HudParams.valueRange.lowerBound)...\(HudParams.valueRange.upperBound)")
         }

@@ -13,7 +13,8 @@ struct Toast: ParsableCommand {
         abstract: "Show toasts, HUD bars and loading spinners through toastd.",
         discussion: """
             `toast SUMMARY [BODY]` shows a toast and takes notify-send's flags. To send a toast whose \
-            summary is also a verb (say "list"), name the subcommand: `toast send list`.
+            summary is also a verb (say "list"), name the subcommand: `toast send list`. A lone word a typo \
+            away from a verb (`toast lsit`) is refused with a suggestion rather than shown.
 
             Exit status: 0 done (with --wait: an action was invoked); 1 toastd answered with an error; \
             2 expired, 3 dismissed, 4 closed by request, 5 closed otherwise (--wait); 64 bad usage; \
@@ -24,7 +25,7 @@ struct Toast: ParsableCommand {
             """,
         version: ServerIdentity.version,
         subcommands: [Send.self, Dismiss.self, List.self, History.self, Restore.self, InvokeAction.self,
-                      Dnd.self, Version.self, Hud.self, Loading.self],
+                      Menu.self, Dnd.self, Reload.self, Version.self, Hud.self, Loading.self],
         defaultSubcommand: Send.self,
         // -h is notify-send's --hint, so help is --help only.
         helpNames: [.long])
@@ -33,6 +34,10 @@ struct Toast: ParsableCommand {
     /// everything else, including every error and help request, goes through it.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if let refusal = CommandTypo.refusal(arguments) {
+            Output.error(refusal)
+            Glibc.exit(Exit.usage)
+        }
         if let command = FastPath.parse(arguments) {
             do {
                 try command.run()

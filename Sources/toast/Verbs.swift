@@ -1,24 +1,27 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArgumentParser
 import ToastProtocol
 import ToastVocabulary
 
-/// `toast dismiss ID... | --all`
+/// `toast dismiss [ID... | --all]`: without ids, the newest toast showing (as `makoctl dismiss`).
 struct Dismiss: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "dismiss", abstract: "Close toasts by id, or all of them.")
+        commandName: "dismiss", abstract: "Close toasts by id, all of them, or (without ids) the newest one.")
 
     @Flag(help: "Close every toast.")
     var all = false
 
-    @Argument(help: "Ids of the toasts to close.")
+    @Argument(help: "Ids of the toasts to close (none: the newest toast showing).")
     var ids: [UInt32] = []
 
     mutating func validate() throws {
-        if all == !ids.isEmpty { throw ValidationError("give toast ids or --all (one of them)") }
+        if all && !ids.isEmpty { throw ValidationError("give toast ids or --all, not both") }
         if ids.contains(0) { throw ValidationError("toast ids start at 1") }
     }
 
-    var request: Request { .dismiss(all ? .all : .ids(ids)) }
+    var request: Request { all ? .dismiss(.all) : ids.isEmpty ? .dismiss(.newest) : .dismiss(.ids(ids)) }
 
     func run() throws {
         let request = request
@@ -71,28 +74,72 @@ struct Restore: ParsableCommand {
     }
 }
 
-/// `toast action ID [KEY]`
+/// `toast action [ID] [KEY]`: without ID, the newest toast showing (as `makoctl invoke`); without KEY,
+/// the default action.
 struct InvokeAction: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "action", abstract: "Invoke a toast's action, as if clicked (the default action without KEY).")
+        commandName: "action",
+        abstract: "Invoke a toast's action, as if clicked (the newest toast without ID, the default action without KEY).",
+        usage: "toast action [ID] [KEY]",
+        discussion: "A first word that is a number is an ID: a numeric KEY of the newest toast needs its ID too.")
 
-    @Argument(help: "The toast's id.")
-    var id: UInt32
+    // One list rather than two optional arguments: `toast action open` names a KEY, not an ID.
+    @Argument(help: ArgumentHelp("The toast's id (default: the newest toast showing), then the action's key (default: default).",
+                                 valueName: "id-or-key"))
+    var words: [String] = []
 
-    @Argument(help: "The action's key.")
-    var key: String?
+    mutating func validate() throws { _ = try target() }
 
-    mutating func validate() throws {
-        if id == 0 { throw ValidationError("toast ids start at 1") }
-        if key == "" { throw ValidationError("the action key must not be empty") }
+    /// The id (nil: the newest) and key (nil: the default action) the words name.
+    func target() throws -> (id: UInt32?, key: String?) {
+        var rest = words[...]
+        var id: UInt32?
+        if let first = rest.first, first.first?.isNumber == true {
+            guard let number = UInt32(first) else { throw ValidationError("'\(first)' is not a toast id") }
+            if number == 0 { throw ValidationError("toast ids start at 1") }
+            id = number
+            rest = rest.dropFirst()
+        }
+        guard rest.count <= 1 else { throw ValidationError("give at most an ID and a KEY") }
+        if rest.first == "" { throw ValidationError("the action key must not be empty") }
+        return (id, rest.first)
     }
 
-    var request: Request { .action(id: id, key: key) }
+    var request: Request {
+        get throws {
+            let (id, key) = try target()
+            return .action(id: id, key: key)
+        }
+    }
 
     func run() throws {
-        let request = request
+        let request = try request
         try reportingFailures { () throws(ClientFailure) in
             _ = try Connection().call(request)
+        }
+    }
+}
+
+/// `toast reload`: toastd rereads its configuration file, as `makoctl reload` and `dunstctl reload` do.
+struct Reload: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reload",
+        abstract: "Make toastd reread its configuration file.",
+        discussion: """
+            Sends SIGHUP to the toastd behind the socket, as `kill -HUP` and `systemctl --user reload toastd` \
+            do; toastd logs the lines it skipped and keeps its settings if the file cannot be read.
+            """)
+
+    func run() throws {
+        try reportingFailures { () throws(ClientFailure) in
+            let connection = try Connection()
+            guard let pid = connection.daemonPID() else {
+                throw ClientFailure.protocolViolation("cannot tell which process serves \(connection.path)")
+            }
+            guard kill(pid, SIGHUP) == 0 else {
+                throw ClientFailure(message: "cannot signal toastd (pid \(pid)): \(Connection.errorText(errno))",
+                                    status: Exit.unavailable)
+            }
         }
     }
 }

@@ -363,11 +363,132 @@ final class CLITests: XCTestCase {
     }
 
     func testBadCommandLinesExit64WithoutTouchingTheDaemon() throws {
-        for arguments in [["-u", "urgent", "x"], ["--value", "101", "x"], ["-h", "int:x", "x"], ["dismiss"],
-                          ["dismiss", "0"], ["--tag", "", "x"]] {
+        for arguments in [["-u", "urgent", "x"], ["--value", "101", "x"], ["-h", "int:x", "x"], ["dismiss", "--all", "1"],
+                          ["dismiss", "0"], ["--tag", "", "x"], ["action", "1", "a", "b"], ["hud", "volume", "40%%"]] {
             let result = try stage.toast(arguments, socket: socket)
             XCTAssertEqual(result.status, 64, "toast \(arguments): \(result.stderrText)")
         }
         XCTAssertTrue(try toasts().isEmpty)
+    }
+
+    // MARK: - Daily driving: the habits of makoctl and dunstctl
+
+    /// A script in the stage directory, executable, with `body` after the shebang.
+    private func script(_ name: String, _ body: String) throws -> String {
+        let directory = "\(stage.directory)/bin-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = "\(directory)/\(name)"
+        try "#!/bin/sh\n\(body)\n".write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertEqual(chmod(path, 0o755), 0)
+        return path
+    }
+
+    /// `toast ARGS` with more environment (PATH for the picker).
+    private func toast(_ arguments: [String], environment: [String: String]) throws -> CommandResult {
+        var env = environment
+        env["TOASTD_SOCKET"] = socket
+        return try stage.run([try stage.binary("toast")] + arguments, environment: env)
+    }
+
+    func testDismissAndActionWithoutAnIDActOnTheNewestToast() throws {
+        let none = try toast("dismiss")
+        XCTAssertEqual(none.status, 1, "nothing to dismiss")
+        XCTAssertEqual(none.stderrText, "toast: not_found: no toast is showing\n")
+        XCTAssertEqual(try toast("action").status, 1, "nothing to invoke")
+
+        let older = try spawnToast(["-p", "-t", "0", "-A", "default=Open", "Older"])
+        XCTAssertNotNil(older.waitForLine(matching: "^[0-9]+$"), older.stderrText)
+        let newer = try spawnToast(["-p", "-t", "0", "-A", "default=Open", "-A", "later=Later", "Newer"])
+        XCTAssertNotNil(newer.waitForLine(matching: "^[0-9]+$"), newer.stderrText)
+
+        try ok("action", "later")
+        XCTAssertNotNil(newer.waitForLine(startingWith: "later", from: 1), "\(newer.lines) \(newer.stderrText)")
+        XCTAssertEqual(newer.waitForExit(timeout: 10), 0)
+        XCTAssertTrue(older.isRunning, "the older toast was left alone")
+
+        try ok("-t", "0", "Newest, no actions")
+        let noDefault = try toast("action")
+        XCTAssertEqual(noDefault.status, 1, "the newest toast has no default action")
+        XCTAssertTrue(noDefault.stderrText.hasPrefix("toast: not_found: "), noDefault.stderrText)
+        try ok("dismiss")
+        XCTAssertEqual(try toasts().map { $0["summary"] as? String }, ["Older"])
+        try ok("action")
+        XCTAssertNotNil(older.waitForLine(startingWith: "default", from: 1), "\(older.lines) \(older.stderrText)")
+        XCTAssertEqual(older.waitForExit(timeout: 10), 0)
+        XCTAssertTrue(try toasts().isEmpty)
+    }
+
+    func testMenuPipesTheNewestToastsActionsToThePickerAndInvokesTheChoice() throws {
+        let empty = try toast("menu", "true")
+        XCTAssertEqual(empty.status, 1)
+        XCTAssertEqual(empty.stderrText, "toast: no toast is showing\n")
+
+        let waiting = try spawnToast(["-p", "-t", "0", "-A", "first=First", "-A", "second=Second", "-A", "third=Third", "Pick one"])
+        XCTAssertNotNil(waiting.waitForLine(matching: "^[0-9]+$"), waiting.stderrText)
+        // A picker that chooses nothing, and none at all on PATH: exit 1, the toast still waits.
+        let nothing = try toast("menu", "true")
+        XCTAssertEqual(nothing.status, 1)
+        XCTAssertEqual(nothing.stderrText, "toast: nothing chosen\n")
+        let emptyPath = try toast(["menu"], environment: ["PATH": "\(stage.directory)/no-such-dir"])
+        XCTAssertEqual(emptyPath.status, 1)
+        XCTAssertTrue(emptyPath.stderrText.hasPrefix("toast: no picker found"), emptyPath.stderrText)
+        XCTAssertTrue(waiting.isRunning)
+
+        // Our own picker: it sees the labels, one a line, and chooses the second.
+        let seen = "\(stage.directory)/picker-input-\(UUID().uuidString.prefix(8))"
+        let picker = try script("second-line", "tee \(seen) | sed -n 2p")
+        try ok("menu", picker)
+        XCTAssertNotNil(waiting.waitForLine(startingWith: "second", from: 1), "\(waiting.lines) \(waiting.stderrText)")
+        XCTAssertEqual(waiting.waitForExit(timeout: 10), 0)
+        XCTAssertEqual(try String(contentsOfFile: seen, encoding: .utf8), "First\nSecond\nThird\n")
+        XCTAssertTrue(try toasts().isEmpty)
+    }
+
+    func testMistypedVerbsAreRefusedAndRealSummariesStillShow() throws {
+        for (arguments, verb) in [(["lsit"], "list"), (["dismis", "5"], "dismiss"), (["histroy"], "history")] {
+            let result = try toast(arguments, environment: [:])
+            XCTAssertEqual(result.status, 64, "toast \(arguments): \(result.stderrText)")
+            XCTAssertEqual(result.stderrText, "toast: unknown command '\(arguments[0])'; did you mean '\(verb)'? "
+                           + "(use `toast send \(arguments.joined(separator: " "))` to show it as a toast)\n")
+            XCTAssertEqual(result.stdoutText, "")
+        }
+        XCTAssertTrue(try toasts().isEmpty, "a typo showed a toast")
+
+        try ok("send", "lsit")
+        try ok("Build finished")
+        try ok("hello", "world")
+        XCTAssertEqual(try toasts().map { $0["summary"] as? String }, ["lsit", "Build finished", "hello"])
+    }
+
+    /// The lines README's Use section adds for daily driving, run exactly as written (the picker is a
+    /// `wofi` of ours first on PATH, which chooses the second action).
+    func testReadmeDailyDrivingLinesRunAsWritten() throws {
+        let readme = try String(contentsOfFile: "\(stage.repository)/README.md", encoding: .utf8)
+        let lines = ["toast dismiss", "toast action", "toast action KEY", "toast menu", "toast reload", "toast hud volume 40%"]
+        let written = readme.split(separator: "\n").map { $0.split(separator: "#")[0].trimmingCharacters(in: .whitespaces) }
+        for line in lines { XCTAssertTrue(written.contains(line), "README's Use section lacks `\(line)`") }
+
+        let wofi = try script("wofi", #"[ "$1" = -d ] || exit 2; sed -n 2p"#)
+        let path = (wofi as NSString).deletingLastPathComponent + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        func run(_ line: String, key: String? = nil) throws -> CommandResult {
+            var words = line.split(separator: " ").map(String.init).dropFirst().map { $0 }
+            if let key { words = words.map { $0 == "KEY" ? key : $0 } }
+            return try toast(words, environment: ["PATH": path])
+        }
+        for line in ["toast dismiss", "toast action", "toast action KEY", "toast menu"] {
+            let waiting = try spawnToast(["-p", "-t", "0", "-A", "default=Open", "-A", "snooze=Snooze", line])
+            XCTAssertNotNil(waiting.waitForLine(matching: "^[0-9]+$"), waiting.stderrText)
+            let result = try run(line, key: "snooze")
+            XCTAssertEqual(result.status, 0, "\(line): \(result.stderrText)")
+            let expected = ["toast dismiss": "dismissed", "toast action": "default", "toast action KEY": "snooze",
+                            "toast menu": "snooze"][line]!
+            XCTAssertNotNil(waiting.waitForLine(startingWith: expected, from: 1), "\(line): \(waiting.lines)")
+            waiting.terminate()
+        }
+        let hud = try run("toast hud volume 40%")
+        XCTAssertEqual(hud.status, 0, hud.stderrText)
+        let reload = try run("toast reload")
+        XCTAssertEqual(reload.status, 0, reload.stderrText)
+        XCTAssertTrue(waitUntil(timeout: 10) { self.daemon.stderrText.contains("reloaded") }, "toastd: \(daemon.stderrText)")
     }
 }

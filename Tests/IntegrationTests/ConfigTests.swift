@@ -74,4 +74,86 @@ final class ConfigTests: XCTestCase {
         XCTAssertTrue(toastd.process.isRunning, "SIGHUP stopped toastd: \(toastd.log)")
         XCTAssertTrue(try toastd.toast(["Still", "running", "-t", "1000"]).succeeded)
     }
+
+    /// `toast reload` is makoctl's habit for what SIGHUP does; `toast relaod` is a typo, not a toast.
+    func testToastReloadRereadsTheFile() throws {
+        let stage = try Stage.shared()
+        let path = "\(stage.directory)/config-\(UUID().uuidString.prefix(8))"
+        try writeConfig("anchor = bottom-left\n", to: path)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", path, "--no-animations"])
+
+        let typo = try toastd.toast(["relaod"])
+        XCTAssertEqual(typo.status, 64, typo.stderrText)
+        XCTAssertTrue(typo.stderrText.contains("did you mean 'reload'?"), typo.stderrText)
+
+        try writeConfig("anchor = top-left\nnonsense = 1\n", to: path)
+        let reload = try toastd.toast(["reload"])
+        XCTAssertEqual(reload.status, 0, reload.stderrText)
+        XCTAssertTrue(waitUntil(timeout: 10) { toastd.log.contains("config reloaded (1 warnings)") }, toastd.log)
+        XCTAssertTrue(toastd.log.contains("\(path):2: unknown key 'nonsense'"), toastd.log)
+        let list = try toastd.toast(["list", "--json"])
+        XCTAssertEqual(list.stdoutText, "[]\n", "neither command showed a toast: \(list.stderrText)")
+        XCTAssertTrue(toastd.process.isRunning)
+    }
+
+    // MARK: - Critical toasts and max-visible
+
+    /// The default border of a critical toast (docs/configuration.md), and whether a screenshot shows it.
+    private let criticalBorder = RGB(r: 0xe5, g: 0x48, b: 0x4d)
+
+    private func showsCritical(_ image: Image) -> Bool {
+        var count = 0
+        for y in stride(from: 0, to: image.height, by: 1) {
+            for x in stride(from: 0, to: image.width, by: 2) where image.pixel(x, y).isClose(to: criticalBorder, tolerance: 24) {
+                count += 1
+                if count >= 40 { return true }
+            }
+        }
+        return false
+    }
+
+    private func listed(_ toastd: ToastdProcess, _ verb: String) throws -> [[String: Any]] {
+        let result = try toastd.toast([verb, "--json"])
+        XCTAssertTrue(result.succeeded, result.stderrText)
+        return try JSONSerialization.jsonObject(with: result.stdout) as? [[String: Any]] ?? []
+    }
+
+    /// With `max-visible = 3`, a critical toast is drawn however many newer toasts there are: one
+    /// arriving oldest in a burst of six is on screen (so its timeout runs and it expires, while a toast
+    /// waiting under "+N more" keeps its time), and one already shown stays when five newer ones come.
+    func testCriticalToastsStayVisibleBeyondMaxVisible() throws {
+        let stage = try Stage.shared()
+        let path = "\(stage.directory)/config-\(UUID().uuidString.prefix(8))"
+        try writeConfig("max-visible = 3\n", to: path)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", path, "--no-animations"])
+
+        // One write, so toastd sees all six in one loop turn: the critical one is never the newest.
+        let client = try UnixClient(path: toastd.socketPath)
+        defer { client.close() }
+        var burst = #"{"v":1,"request":"notify","summary":"Disk full","urgency":"critical","expire_ms":1500}"# + "\n"
+        for index in 1...5 {
+            burst += #"{"v":1,"request":"notify","summary":"Chatter \#(index)","expire_ms":0}"# + "\n"
+        }
+        try client.send(burst)
+        let critical = try XCTUnwrap(client.readObject()?["id"] as? Int)
+        for _ in 1...5 { XCTAssertEqual(client.readObject()?["ok"] as? Bool, true) }
+        let (shot, drawn) = try stage.waitForScreenshot { self.showsCritical($0) }
+        XCTAssertTrue(drawn, "the critical toast is not drawn; kept at \(stage.keep(shot, name: "critical-burst")); toastd: \(toastd.log)")
+        let expired = try waitUntil(timeout: 10, interval: 0.2) {
+            try self.listed(toastd, "history").contains { $0["id"] as? Int == critical && $0["reason"] as? String == "expired" }
+        }
+        let open = try listed(toastd, "list")
+        XCTAssertTrue(expired, "drawn, its 1.5 s should have run out: \(open)")
+        XCTAssertEqual(open.count, 5)
+
+        // An older critical toast keeps its place as newer normal ones arrive one by one.
+        XCTAssertTrue(try toastd.toast(["dismiss", "--all"]).succeeded)
+        XCTAssertTrue(try toastd.toast(["-u", "critical", "-t", "0", "Battery low"]).succeeded)
+        let (first, shown) = try stage.waitForScreenshot { self.showsCritical($0) }
+        XCTAssertTrue(shown, "kept at \(stage.keep(first, name: "critical-alone"))")
+        for index in 1...5 { XCTAssertTrue(try toastd.toast(["-t", "0", "Newer \(index)"]).succeeded) }
+        XCTAssertEqual(try listed(toastd, "list").count, 6)
+        let (last, pushedOut) = try stage.waitForScreenshot(timeout: 2) { !self.showsCritical($0) }
+        XCTAssertFalse(pushedOut, "five newer toasts pushed the critical one out; kept at \(stage.keep(last, name: "critical-pushed"))")
+    }
 }

@@ -13,8 +13,10 @@ final class AnimatorTests: XCTestCase {
     private func at(_ milliseconds: Int64) -> Instant { Instant(milliseconds: milliseconds) }
 
     @discardableResult
-    private func notify(_ summary: String, at milliseconds: Int64) throws -> NotificationID {
-        try model.notify(NotificationRequest(summary: summary), now: at(milliseconds))
+    private func notify(_ summary: String, at milliseconds: Int64, urgency: ToastVocabulary.Urgency = .normal) throws -> NotificationID {
+        var request = NotificationRequest(summary: summary)
+        request.urgency = urgency
+        return try model.notify(request, now: at(milliseconds))
     }
 
     private func scene(at milliseconds: Int64, maxVisible: Int = 5) -> Scene {
@@ -104,6 +106,36 @@ final class AnimatorTests: XCTestCase {
         let scene = scene(at: 10_000, maxVisible: 3)
         XCTAssertEqual(scene.toasts.map(\.id), Array(ids.reversed().prefix(3)), "the newest three, newest first")
         XCTAssertEqual(scene.hiddenCount, 2)
+    }
+
+    func testACriticalToastIsDrawnBeforeMorePushesOthersOut() throws {
+        // Six toasts, room for three: the newest, critical, is drawn (and was anyway, being newest).
+        var ids: [NotificationID] = []
+        for n in 0..<5 { ids.append(try notify("N\(n)", at: Int64(n) * 1000)) }
+        let critical = try notify("Battery low", at: 5000, urgency: .critical)
+        var drawn = scene(at: 10_000, maxVisible: 3)
+        XCTAssertEqual(drawn.toasts.map(\.id), [critical, ids[4], ids[3]])
+        XCTAssertEqual(drawn.hiddenCount, 3)
+
+        // Newer normal toasts arrive: the older critical one keeps its place, they share the rest.
+        let later = [try notify("Later 1", at: 11_000), try notify("Later 2", at: 12_000), try notify("Later 3", at: 13_000)]
+        drawn = scene(at: 20_000, maxVisible: 3)
+        XCTAssertEqual(drawn.toasts.map(\.id), [later[2], later[1], critical], "still newest on top, the critical one kept")
+        XCTAssertEqual(drawn.hiddenCount, 6)
+    }
+
+    func testTheOldestCriticalToastIsDrawnInABacklog() throws {
+        let critical = try notify("Disk full", at: 0, urgency: .critical)
+        var normal: [NotificationID] = []
+        for n in 1...5 { normal.append(try notify("N\(n)", at: Int64(n) * 1000)) }
+        let drawn = scene(at: 10_000, maxVisible: 3)
+        XCTAssertEqual(drawn.toasts.map(\.id), [normal[4], normal[3], critical])
+        XCTAssertEqual(drawn.hiddenCount, 3)
+        // More critical toasts than room: the newest of them, and no normal one.
+        let second = try notify("Overheating", at: 11_000, urgency: .critical)
+        let third = try notify("Fan failed", at: 12_000, urgency: .critical)
+        let fourth = try notify("Shutting down", at: 13_000, urgency: .critical)
+        XCTAssertEqual(Set(scene(at: 20_000, maxVisible: 3).toasts.map(\.id)), [fourth, third, second])
     }
 
     func testAToastPushedUnderMoreLeavesAtOnceWithoutFading() throws {

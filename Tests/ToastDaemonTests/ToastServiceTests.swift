@@ -62,6 +62,25 @@ final class ToastServiceTests: XCTestCase {
         XCTAssertEqual(service.drainEvents(), [], "a closed toast's buttons do nothing")
     }
 
+    /// `dismiss` and `action` without an id act on the newest toast the user can see: one hidden by
+    /// do-not-disturb is skipped, and with none showing there is nothing to act on.
+    func testTheNewestShowingIsWhatAnUnnamedDismissActsOn() throws {
+        XCTAssertNil(service.newestShowing)
+        XCTAssertNil(service.dismissNewest())
+        var loud = request("Loud")
+        loud.urgency = .critical
+        let older = try service.notify(loud)
+        let newer = try service.notify(request("Newer"))
+        XCTAssertEqual(service.newestShowing, newer)
+        service.setDoNotDisturb(true)
+        _ = try service.notify(request("Hidden by dnd"))
+        XCTAssertEqual(service.newestShowing, older, "the normal toasts are hidden; the critical one shows")
+        XCTAssertEqual(service.dismissNewest(), older)
+        XCTAssertNil(service.newestShowing)
+        service.setDoNotDisturb(false)
+        XCTAssertNotNil(service.newestShowing)
+    }
+
     func testRefusalsKeepTheCoresWords() {
         XCTAssertThrowsError(try service.invokeAction(id: 77, key: "x")) {
             XCTAssertEqual("\($0)", "no toast 77 is showing")

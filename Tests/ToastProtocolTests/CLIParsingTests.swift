@@ -71,11 +71,18 @@ final class CLIParsingTests: XCTestCase {
     func testVerbRequests() throws {
         XCTAssertEqual((try parse(["dismiss", "3", "4"]) as? Dismiss)?.request, .dismiss(.ids([3, 4])))
         XCTAssertEqual((try parse(["dismiss", "--all"]) as? Dismiss)?.request, .dismiss(.all))
-        XCTAssertThrowsError(try parse(["dismiss"]))
+        XCTAssertEqual((try parse(["dismiss"]) as? Dismiss)?.request, .dismiss(.newest), "makoctl dismiss")
         XCTAssertThrowsError(try parse(["dismiss", "--all", "3"]))
         XCTAssertThrowsError(try parse(["dismiss", "0"]))
-        XCTAssertEqual((try parse(["action", "5"]) as? InvokeAction)?.request, .action(id: 5, key: nil))
-        XCTAssertEqual((try parse(["action", "5", "reply"]) as? InvokeAction)?.request, .action(id: 5, key: "reply"))
+        XCTAssertEqual(try (try parse(["action", "5"]) as? InvokeAction)?.request, .action(id: 5, key: nil))
+        XCTAssertEqual(try (try parse(["action", "5", "reply"]) as? InvokeAction)?.request, .action(id: 5, key: "reply"))
+        XCTAssertEqual(try (try parse(["action"]) as? InvokeAction)?.request, .action(id: nil, key: nil), "makoctl invoke")
+        XCTAssertEqual(try (try parse(["action", "reply"]) as? InvokeAction)?.request, .action(id: nil, key: "reply"))
+        for bad in [["action", "0"], ["action", "5x"], ["action", "a", "b"], ["action", "5", "a", "b"], ["action", ""]] {
+            XCTAssertThrowsError(try parse(bad), "\(bad)")
+        }
+        XCTAssertEqual((try parse(["menu"]) as? Menu)?.picker, [])
+        XCTAssertEqual((try parse(["menu", "fuzzel", "-d", "--prompt", "x"]) as? Menu)?.picker, ["fuzzel", "-d", "--prompt", "x"])
         XCTAssertEqual((try parse(["dnd", "toggle"]) as? Dnd)?.mode, .toggle)
         XCTAssertEqual((try parse(["dnd"]) as? Dnd)?.mode, .status)
         XCTAssertThrowsError(try parse(["dnd", "maybe"]))
@@ -83,6 +90,7 @@ final class CLIParsingTests: XCTestCase {
         XCTAssertTrue(try parse(["history"]) is History)
         XCTAssertTrue(try parse(["restore"]) is Restore)
         XCTAssertTrue(try parse(["version"]) is Version)
+        XCTAssertTrue(try parse(["reload"]) is Reload)
     }
 
     func testHudAndLoading() throws {
@@ -93,6 +101,11 @@ final class CLIParsingTests: XCTestCase {
         XCTAssertThrowsError(try parse(["hud", "volume"]))
         XCTAssertThrowsError(try parse(["hud", "--stream", "volume", "4"]))
         XCTAssertThrowsError(try parse(["hud", "volume", "201"]))
+        // One value syntax for `hud KIND VALUE` and `--stream` lines: 40 or 40%.
+        XCTAssertEqual((try parse(["hud", "volume", "40%"]) as? Hud)?.value, 40)
+        XCTAssertEqual(FastPath.parse(["hud", "volume", "40%"]), .hud(HudParams(kind: "volume", value: 40)))
+        XCTAssertEqual((try parse(Hud.negativeValueAfterTerminator(["hud", "volume", "-5%"])) as? Hud)?.value, -5)
+        for bad in ["40%%", "%", "forty", "201%"] { XCTAssertThrowsError(try parse(["hud", "volume", bad]), bad) }
         XCTAssertEqual((try parse(["loading", "start", "build", "--label", "Building"]) as? Loading.Start)?.request,
                        .loadingStart(key: "build", label: "Building", detach: false))
         XCTAssertEqual((try parse(["loading", "start", "sync", "--detach"]) as? Loading.Start)?.request,
@@ -109,6 +122,76 @@ final class CLIParsingTests: XCTestCase {
         for bad in ["abc", "4 2", "42 loud", "-1", "201", "%"] {
             guard case .failure = HudStreamLine.parse(bad) else { return XCTFail("accepted \(bad)") }
         }
+    }
+
+    // MARK: Typos
+
+    func testAMistypedVerbIsRefusedWithASuggestion() {
+        XCTAssertEqual(CommandTypo.refusal(["lsit"]),
+                       "unknown command 'lsit'; did you mean 'list'? (use `toast send lsit` to show it as a toast)")
+        XCTAssertEqual(CommandTypo.refusal(["dismis", "5"]),
+                       "unknown command 'dismis'; did you mean 'dismiss'? (use `toast send dismis 5` to show it as a toast)")
+        let cases: [([String], String)] = [
+            (["histroy"], "history"), (["hsitory"], "history"), (["hisotyr"], "history"), (["restor"], "restore"),
+            (["actoin"], "action"), (["acton", "3", "open"], "action"), (["dn", "on"], "dnd"), (["dnf", "toggle"], "dnd"),
+            (["hdu", "volume", "40"], "hud"), (["hud2", "40%"], "hud"), (["lodaing", "start", "build"], "loading"),
+            (["verison"], "version"), (["relaod"], "reload"), (["reloda"], "reload"), (["mneu"], "menu"), (["sned"], "send"), (["lst"], "list"), (["lists"], "list"),
+        ]
+        for (arguments, verb) in cases {
+            XCTAssertEqual(CommandTypo.suggestion(for: arguments[0]), verb, "\(arguments)")
+            XCTAssertNotNil(CommandTypo.refusal(arguments), "\(arguments)")
+        }
+    }
+
+    func testRealSummariesAreNotTypos() {
+        for arguments in [["Build finished"], ["hello", "world"], ["hello"], ["test"], ["Sent"], ["done"],
+                          ["lsit", "of things to do"], ["lsit", "groceries"], ["-u", "critical", "lsit"], ["lsit", "-t", "0"],
+                          ["send", "lsit"], ["--", "lsit"], ["list"], ["dismiss", "5"], ["historical"], ["menus and more"],
+                          ["", ""], ["deploy"], ["Deploy?"], ["x"], ["hi"]] {
+            XCTAssertNil(CommandTypo.refusal(arguments), "\(arguments)")
+        }
+    }
+
+    func testDamerauLevenshteinCountsASwapAsOneEdit() {
+        func d(_ a: String, _ b: String) -> Int { CommandTypo.damerauLevenshtein(Array(a), Array(b)) }
+        XCTAssertEqual(d("lsit", "list"), 1)
+        XCTAssertEqual(d("list", "list"), 0)
+        XCTAssertEqual(d("", "abc"), 3)
+        XCTAssertEqual(d("hello", "help"), 2)
+        XCTAssertEqual(d("dismis", "dismiss"), 1)
+        XCTAssertEqual(d("hsitroy", "history"), 2)
+        XCTAssertEqual(d("ca", "abc"), 3, "optimal string alignment: a swapped pair is not edited again")
+    }
+
+    func testTheRefusalQuotesWordsForTheShell() {
+        XCTAssertEqual(CommandTypo.shellQuoted("lsit"), "lsit")
+        XCTAssertEqual(CommandTypo.shellQuoted("it's"), #"'it'\''s'"#)
+        XCTAssertEqual(CommandTypo.shellQuoted(""), "''")
+    }
+
+    // MARK: Menu
+
+    func testMenuPicksTheNewestShowingToastAndMapsTheChoiceBack() {
+        let actions = [NotificationAction(key: "default", label: "Open"), NotificationAction(key: "later", label: "Remind\nme later"),
+                       NotificationAction(key: "blank", label: "  ")]
+        XCTAssertEqual(Menu.labels(of: actions), ["Open", "Remind me later", "blank"])
+        XCTAssertEqual(Menu.key(chosen: "Remind me later\n", among: actions), "later")
+        XCTAssertEqual(Menu.key(chosen: "Open\r\n", among: actions), "default")
+        XCTAssertEqual(Menu.key(chosen: "blank", among: actions), "blank")
+        XCTAssertNil(Menu.key(chosen: "", among: actions), "nothing chosen")
+        XCTAssertNil(Menu.key(chosen: "Something typed\n", among: actions))
+
+        let toasts = [ToastInfo(id: 1, summary: "old", ageMs: 900), ToastInfo(id: 2, summary: "new", ageMs: 10),
+                      ToastInfo(id: 3, summary: "hidden by dnd")]
+        XCTAssertEqual(Menu.newest(in: toasts)?.id, 2)
+        XCTAssertNil(Menu.newest(in: []))
+    }
+
+    func testMenuFindsTheFirstKnownPickerOnThePath() {
+        let installed: Set<String> = ["/usr/bin/dmenu", "/opt/bin/fuzzel", "/usr/bin/bemenu"]
+        XCTAssertEqual(Menu.defaultPicker(path: "/usr/bin:/opt/bin") { installed.contains($0) }, ["fuzzel", "-d"])
+        XCTAssertEqual(Menu.defaultPicker(path: "/usr/bin") { installed.contains($0) }, ["bemenu"])
+        XCTAssertNil(Menu.defaultPicker(path: "/nowhere") { installed.contains($0) })
     }
 
     func testToastTable() {

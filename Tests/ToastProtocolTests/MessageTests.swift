@@ -18,11 +18,14 @@ final class MessageTests: XCTestCase {
         .notify(fullNotify),
         .dismiss(.ids([1, 2, NotificationID.max])),
         .dismiss(.all),
+        .dismiss(.newest),
         .list,
         .history,
         .restore,
         .action(id: 3, key: nil),
         .action(id: 3, key: "reply"),
+        .action(id: nil, key: nil),
+        .action(id: nil, key: "reply"),
         .dnd(.on), .dnd(.off), .dnd(.toggle), .dnd(.status),
         .version,
         .subscribe(.all),
@@ -49,6 +52,9 @@ final class MessageTests: XCTestCase {
         XCTAssertEqual(Request.notify(NotifyParams(summary: "Hi", body: "there", urgency: .low)).encode(),
                        #"{"v":1,"request":"notify","summary":"Hi","body":"there","urgency":"low"}"#)
         XCTAssertEqual(Request.dismiss(.ids([4])).encode(), #"{"v":1,"request":"dismiss","ids":[4]}"#)
+        XCTAssertEqual(Request.dismiss(.newest).encode(), #"{"v":1,"request":"dismiss","newest":true}"#)
+        XCTAssertEqual(Request.action(id: nil, key: nil).encode(), #"{"v":1,"request":"action"}"#)
+        XCTAssertEqual(Request.action(id: nil, key: "open").encode(), #"{"v":1,"request":"action","key":"open"}"#)
         XCTAssertEqual(Request.loadingStart(key: "k", label: nil, detach: true).encode(),
                        #"{"v":1,"request":"loading_start","key":"k","detach":true}"#)
     }
@@ -171,9 +177,14 @@ final class MessageTests: XCTestCase {
             (#"{"v":1,"request":"dismiss","ids":5}"#, .invalidType),
             (#"{"v":1,"request":"dismiss","all":false}"#, .outOfRange),
             (#"{"v":1,"request":"dismiss","ids":[1],"all":true}"#, .conflictingFields),
+            (#"{"v":1,"request":"dismiss","newest":false}"#, .outOfRange),
+            (#"{"v":1,"request":"dismiss","newest":"yes"}"#, .invalidType),
+            (#"{"v":1,"request":"dismiss","newest":true,"ids":[1]}"#, .conflictingFields),
+            (#"{"v":1,"request":"dismiss","newest":true,"all":true}"#, .conflictingFields),
+            (#"{"v":1,"request":"subscribe","all":true,"newest":true}"#, .unknownField),
             (#"{"v":1,"request":"subscribe","all":"yes"}"#, .invalidType),
             // action
-            (#"{"v":1,"request":"action"}"#, .missingField),
+            (#"{"v":1,"request":"action","key":null,"name":"x"}"#, .unknownField),
             (#"{"v":1,"request":"action","id":0}"#, .outOfRange),
             (#"{"v":1,"request":"action","id":1,"key":""}"#, .outOfRange),
             (#"{"v":1,"request":"action","id":"1"}"#, .invalidType),
@@ -215,6 +226,19 @@ final class MessageTests: XCTestCase {
         let line = prefix + String(repeating: "x", count: ProtocolLimits.maxLineLength - prefix.utf8.count - 2) + #""}"#
         XCTAssertEqual(line.utf8.count, ProtocolLimits.maxLineLength)
         XCTAssertNoThrow(try Request.decode(line: line).get())
+    }
+
+    /// Without an id, `action` and `dismiss` mean the newest toast showing (makoctl's habit); `dismiss`
+    /// still needs one of its three selections, and says so.
+    func testNewestIsWhatActionAndDismissMeanWithoutIDs() throws {
+        XCTAssertEqual(try Request.decode(line: #"{"v":1,"request":"action"}"#).get(), .action(id: nil, key: nil))
+        XCTAssertEqual(try Request.decode(line: #"{"v":1,"request":"action","id":null,"key":"k"}"#).get(),
+                       .action(id: nil, key: "k"))
+        XCTAssertEqual(try Request.decode(line: #"{"v":1,"request":"dismiss","newest":true}"#).get(), .dismiss(.newest))
+        XCTAssertEqual(Request.decode(line: #"{"v":1,"request":"dismiss"}"#).failureMessage,
+                       #"dismiss request needs "ids", "all" or "newest""#)
+        XCTAssertEqual(Request.decode(line: #"{"v":1,"request":"subscribe"}"#).failureMessage,
+                       #"subscribe request needs "ids" or "all""#)
     }
 
     func testErrorMessagesNameTheField() throws {
