@@ -171,7 +171,7 @@ struct Animator {
         var image: RGBAImage?
         if case .pixels(let pixels) = notification.image { image = pixels }
         return ToastView(summary: notification.summary, body: notification.body, appName: notification.appName,
-                         urgency: ToastRender.Urgency(rawValue: Int(notification.urgency.specValue)) ?? .normal,
+                         urgency: notification.urgency,
                          progress: notification.progress, image: image,
                          actions: notification.buttonActions.map(\.label))
     }

@@ -1,3 +1,5 @@
+import ToastVocabulary
+
 /// Everything about how toasts and HUDs look. The defaults are a dark translucent box in the spirit of mako,
 /// with a thin border whose colour says the urgency. All lengths are logical pixels.
 public struct ToastStyle: Hashable, Sendable {

@@ -1,10 +1,5 @@
 import ToastVocabulary
 
-/// How loud a toast is; picks the border and accent colours of `ToastStyle`.
-public enum Urgency: Int, Hashable, Sendable, CaseIterable {
-    case low = 0, normal = 1, critical = 2
-}
-
 /// What the renderer needs to draw one notification toast. The daemon maps its model to this.
 public struct ToastView: Hashable, Sendable {
     /// One line, plain text (not markup), drawn bold and ellipsized.

@@ -148,7 +148,7 @@ final class ConfigParserTests: XCTestCase {
         XCTAssertEqual(style.background(for: .critical), background, "a global background covers critical too")
         XCTAssertEqual(style.summaryColor, Color(rgb: 0xeeeeee))
         XCTAssertEqual(style.bodyColor, Color(rgb: 0xeeeeee))
-        for urgency in ToastRender.Urgency.allCases {
+        for urgency in Urgency.allCases {
             XCTAssertEqual(style.border(for: urgency), Color(rgb: 0xabcdef))
             XCTAssertEqual(style.accent(for: urgency), Color(rgb: 0x00ff00))
         }

@@ -1,3 +1,4 @@
+import ToastVocabulary
 import XCTest
 @testable import ToastRender
 
@@ -11,7 +12,7 @@ final class MemoryTests: XCTestCase {
     private func renderBatch(_ r: ToastRenderer, _ canvas: Canvas, from: Int, count: Int) {
         for i in from..<(from + count) {
             let toast = ToastView(summary: "Notification \(i)", body: "Body <b>\(i)</b> with <a href='x'>link</a> & more",
-                                  appName: "App \(i % 7)", urgency: Urgency(rawValue: i % 3)!, progress: i % 101,
+                                  appName: "App \(i % 7)", urgency: Urgency.allCases[i % 3], progress: i % 101,
                                   image: i % 5 == 0 ? Fixtures.image(size: 32 + i % 9) : nil, actions: ["OK \(i)"])
             canvas.clear()
             _ = r.renderStack([toast, toast], in: canvas, scale: 1 + i % 2)
