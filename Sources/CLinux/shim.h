@@ -1,5 +1,5 @@
 #pragma once
-// What Glibc's Swift module lacks: epoll, timerfd, signalfd, eventfd, and the _GNU_SOURCE-only
+// What Glibc's Swift module lacks: epoll, timerfd, signalfd, eventfd, malloc.h, and the _GNU_SOURCE-only
 // memfd_create, pipe2 and SO_PEERCRED. Headers that Glibc's module already owns are not included
 // here (defining _GNU_SOURCE for them would clash with that module), so the GNU-only pieces are
 // declared directly.
@@ -8,6 +8,8 @@
 #include <sys/signalfd.h>
 #include <sys/eventfd.h>
 #include <sys/types.h>
+// malloc_trim and mallinfo2: giving free heap back when the daemon goes idle (MemoryRelease.swift).
+#include <malloc.h>
 
 int memfd_create(const char *name, unsigned int flags);
 int pipe2(int pipefd[2], int flags);

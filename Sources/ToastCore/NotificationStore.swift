@@ -8,6 +8,9 @@ public struct NotificationConfig: Equatable, Sendable {
     public var criticalTimeout: Milliseconds? = nil
     /// Closed notifications kept for listing and `restoreLast` (transient ones are not kept).
     public var historyLimit = 50
+    /// Bytes of picture pixels the history keeps: past this, older entries lose their picture (their
+    /// text stays). Fifty entries with icon-sized pictures would otherwise hold megabytes nobody sees.
+    public var historyPictureBytes = 1 << 20
     /// Open notifications beyond this many push out the oldest (closed as `undefined`). Also what
     /// guarantees a free id always exists.
     public var maxOpen = 1000
@@ -57,7 +60,7 @@ public struct NotificationStore: Sendable {
     /// deadlines; later ones get the new timeouts. A smaller history limit drops the oldest entries.
     public mutating func reconfigure(_ config: NotificationConfig) {
         self.config = config
-        if history.count > config.historyLimit { history.removeLast(history.count - config.historyLimit) }
+        boundHistory()
     }
 
     // MARK: Queries
@@ -179,7 +182,7 @@ public struct NotificationStore: Sendable {
         events.append(.closed(id: id, reason: reason, origin: notification.origin))
         if !notification.isTransient {
             history.insert(HistoryEntry(notification: notification, reason: reason, closedAt: now), at: 0)
-            if history.count > config.historyLimit { history.removeLast(history.count - config.historyLimit) }
+            boundHistory()
         }
         return notification
     }
@@ -276,6 +279,18 @@ public struct NotificationStore: Sendable {
     private mutating func nextRevision() -> UInt64 {
         lastRevision += 1
         return lastRevision
+    }
+
+    /// Keeps the history within `historyLimit` entries and `historyPictureBytes` of pictures: the
+    /// newest entries keep theirs, older ones are kept as text only.
+    private mutating func boundHistory() {
+        if history.count > config.historyLimit { history.removeLast(history.count - config.historyLimit) }
+        var pictureBytes = 0
+        for index in history.indices {
+            guard case .pixels(let image) = history[index].notification.image else { continue }
+            pictureBytes += image.pixels.count
+            if pictureBytes > config.historyPictureBytes { history[index].notification.image = nil }
+        }
     }
 
     private func index(of id: NotificationID) -> Int? {

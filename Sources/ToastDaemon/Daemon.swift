@@ -29,10 +29,13 @@ public final class Daemon {
     private var waylandReadable = false
     private var busEvents: UInt32 = 0
     private var drawnGeneration: UInt64 = .max
+    /// The screen emptied: caches and free heap go back before the loop sleeps (`releaseMemory`).
+    var memoryReleaseDue = false
 
     /// Connects to the compositor and the bus and opens the socket; throws a message to print.
     public init(options: DaemonOptions) throws(StartupError) {
         self.options = options
+        HeapTrim.keepLargeBlocksOutOfTheHeap()
         do {
             loop = try EventLoop()
             timer = try DeadlineTimer()
@@ -99,6 +102,7 @@ public final class Daemon {
         }
         screen.onActionClicked = { [unowned self] id, index in self.service.invokeButton(id: id, index: index) }
         screen.onToastsDrawn = { [unowned self] ids in self.service.displayed(ids) }
+        screen.onNothingShown = { [unowned self] in self.memoryReleaseDue = true }
 
         if let door {
             do {
@@ -156,6 +160,7 @@ public final class Daemon {
                     serviceChanged()
                     timeout = processBus()  // sends the signals serviceChanged queued
                 }
+                if memoryReleaseDue { releaseMemory() }
                 while !display.prepareRead() { _ = try display.dispatchPending() }
                 _ = try display.flush()
                 waylandReadable = false

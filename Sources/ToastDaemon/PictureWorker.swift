@@ -34,6 +34,8 @@ final class PictureWorker {
 
     /// Readable when jobs have finished.
     let fd: Int32
+    /// Jobs submitted whose results the loop has not taken yet (counted on the loop's thread).
+    private(set) var jobsInFlight = 0
     private let queue = DispatchQueue(label: "toastd.pictures")
     private let mailbox: Mailbox
 
@@ -52,6 +54,7 @@ final class PictureWorker {
 
     /// Queues `job`; jobs run one at a time, in order.
     func submit(_ job: Job, maxSide: Int) {
+        jobsInFlight += 1
         let mailbox = mailbox, fd = fd
         queue.async {
             let image: RGBAImage? = switch job.source {
@@ -70,9 +73,17 @@ final class PictureWorker {
     func takeFinished() -> [Finished] {
         var count: UInt64 = 0
         _ = read(fd, &count, MemoryLayout<UInt64>.size)
-        return mailbox.finished.withLock { finished in
+        let taken = mailbox.finished.withLock { finished in
             defer { finished.removeAll() }
             return finished
         }
+        jobsInFlight -= taken.count
+        return taken
+    }
+
+    /// Whether the worker thread is idle: every job submitted has finished and been taken, so it
+    /// touches no cairo state until the loop submits another.
+    var isIdle: Bool {
+        jobsInFlight == 0
     }
 }

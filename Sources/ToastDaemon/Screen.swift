@@ -35,6 +35,10 @@ final class Screen {
     var onActionClicked: (NotificationID, Int) -> Void = { _, _ in }
     /// Toasts were drawn into a frame (their timeouts start: the specification counts from display).
     var onToastsDrawn: ([NotificationID]) -> Void = { _ in }
+    /// Both overlays have just gone (the last toast and the HUD are gone): a moment to free memory.
+    var onNothingShown: () -> Void = {}
+    /// Whether neither overlay exists.
+    var isShowingNothing: Bool { toastSurface == nil && hudSurface == nil }
     /// The pills on the toast surface now (empty unless `clickableActions`).
     private var actionButtons: [ActionButton] = []
 
@@ -77,9 +81,11 @@ final class Screen {
 
     /// Brings the overlays in line with the current scene.
     func update() {
+        let wasShowing = !isShowingNothing
         scene = sceneProvider()
         updateToasts()
         updateHud()
+        if wasShowing && isShowingNothing { onNothingShown() }
     }
 
     // MARK: - Toast stack

@@ -25,8 +25,13 @@ final class TextLayout {
     let width: Double
     let height: Double
 
-    init(layout: OpaquePointer) {
+    /// A deliberately generous guess at what the layout holds: its structures, plus per byte of text
+    /// the copy, log attributes, items and glyph strings. Only bounds the cache; not a measurement.
+    let estimatedBytes: Int
+
+    init(layout: OpaquePointer, textBytes: Int) {
         self.layout = layout
+        estimatedBytes = 2048 + 64 * textBytes
         var w: Int32 = 0, h: Int32 = 0
         pango_layout_get_size(layout, &w, &h)
         width = Double(w) / Double(PANGO_SCALE)
@@ -44,9 +49,10 @@ final class TextLayout {
 }
 
 /// The font map, one Pango context per buffer scale, the fonts, and a small LRU of text layouts.
-/// Creating the font map is the expensive cold-start step (fontconfig); it happens once per instance.
+/// Creating the font map is the expensive cold-start step (fontconfig); it happens once per instance,
+/// and again only after `releaseLayouts` let go of fallback fonts.
 final class TextEngine {
-    private let fontMap: UnsafeMutablePointer<PangoFontMap>
+    private var fontMap: UnsafeMutablePointer<PangoFontMap>
     private var contexts: [Int: OpaquePointer] = [:]
     private let fonts: [OpaquePointer]
     private let linkColor: Color
@@ -54,11 +60,19 @@ final class TextEngine {
     private var clock: UInt64 = 0
     /// Layouts kept for reuse; a few toasts' worth plus HUD texts.
     let capacity: Int
+    /// Estimated bytes of layouts kept (`TextLayout.estimatedBytes`): a few long bodies, not 96 of them.
+    let byteBudget: Int
+    /// Estimated bytes the cached layouts hold now.
+    private(set) var cachedBytes = 0
+    /// Text beyond Latin-1 and common punctuation was laid out since the font map was made: Pango may
+    /// have loaded fallback fonts into it (CJK, Arabic, emoji… not in the style's font).
+    private(set) var mayHoldFallbackFonts = false
 
-    init(style: ToastStyle, capacity: Int = 96) {
+    init(style: ToastStyle, capacity: Int = 96, byteBudget: Int = 2 << 20) {
         fontMap = pango_cairo_font_map_new()
         linkColor = style.linkColor
         self.capacity = capacity
+        self.byteBudget = byteBudget
         fonts = FontRole.allCases.map { role in
             let name = switch role {
             case .body: style.font
@@ -89,12 +103,48 @@ final class TextEngine {
             cache[key] = (hit.layout, clock)
             return hit.layout
         }
-        let made = TextLayout(layout: makeLayout(key))
-        if cache.count >= capacity, let oldest = cache.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
-            cache[oldest] = nil
+        let made = TextLayout(layout: makeLayout(key), textBytes: key.text.utf8.count)
+        if !mayHoldFallbackFonts, key.text.unicodeScalars.contains(where: Self.mayNeedFallback) {
+            mayHoldFallbackFonts = true
+        }
+        // Least recently used first; the layout just made always stays, whatever its size.
+        while !cache.isEmpty, cache.count >= capacity || cachedBytes + made.estimatedBytes > byteBudget,
+              let oldest = cache.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            cachedBytes -= oldest.value.layout.estimatedBytes
+            cache[oldest.key] = nil
         }
         cache[key] = (made, clock)
+        cachedBytes += made.estimatedBytes
         return made
+    }
+
+    /// Whether `scalar` may be missing from the style's font, so that Pango would load another for it.
+    /// Latin-1 and general punctuation (dashes, quotes, the ellipsis Pango itself adds) never are.
+    private static func mayNeedFallback(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value > 0xFF && !(0x2000...0x206F).contains(scalar.value)
+    }
+
+    /// Drops every cached layout and the contexts; if fallback fonts may have been loaded, also the
+    /// font map with all the fonts it opened (a new one opens only what is asked for next). The next
+    /// layout of the same text costs its shaping again. Returns whether the font map was replaced.
+    ///
+    /// Freeing the font map is not enough on its own: cairo keeps up to 256 released scaled fonts
+    /// (with their FreeType faces, the font files mapped, and the rasterized glyphs) for reuse, and has
+    /// no call to let go of them but `cairo_debug_reset_static_data`. That one is safe only while no
+    /// cairo font object exists anywhere in the process, so `resetCairoFontCaches` is for a caller
+    /// that knows this font map held the only ones (the daemon: one renderer, fonts used by no other
+    /// thread), called between freeing this map and making the next.
+    func releaseLayouts(resetCairoFontCaches: Bool = false) -> Bool {
+        cache.removeAll()
+        cachedBytes = 0
+        guard mayHoldFallbackFonts else { return false }
+        for ctx in contexts.values { g_object_unref(UnsafeMutableRawPointer(ctx)) }
+        contexts.removeAll()
+        g_object_unref(UnsafeMutableRawPointer(fontMap))
+        if resetCairoFontCaches { cairo_debug_reset_static_data() }
+        fontMap = pango_cairo_font_map_new()
+        mayHoldFallbackFonts = false
+        return true
     }
 
     /// Loads fontconfig's configuration and every font of the style (and the bold/italic faces markup
@@ -111,7 +161,7 @@ final class TextEngine {
         cairo_scale(cr, Double(scale), Double(scale))
         for key in samples {
             // Not cached: these samples would only crowd out real layouts.
-            let l = TextLayout(layout: makeLayout(key))
+            let l = TextLayout(layout: makeLayout(key), textBytes: key.text.utf8.count)
             l.draw(cr!, x: 0, y: 0, color: Color(rgb: 0))
         }
         cairo_destroy(cr)

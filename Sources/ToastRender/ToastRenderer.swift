@@ -10,12 +10,20 @@ public final class ToastRenderer {
     public let style: ToastStyle
     let text: TextEngine
     /// Converted notification images, most recent last; compared by content (identity fast path).
-    private var images: [(image: RGBAImage, surface: OpaquePointer)] = []
+    private var images: [(image: RGBAImage, surface: OpaquePointer, bytes: Int)] = []
     private let imageCapacity = 8
+    /// Bytes of converted images kept: a few toasts' pictures at scale 4, not eight of the largest.
+    let imageByteBudget = 2 << 20
+    /// Bytes the converted images hold now.
+    private(set) var imageBytes = 0
     /// Toast boxes (fill and border) by size, urgency and scale; see `image(of:scale:)`.
     private struct BoxKey: Hashable { var size: Size; var urgency: Urgency; var scale: Int }
     private var boxes: [BoxKey: Canvas] = [:]
     private let boxCapacity = 16
+    /// Bytes of boxes kept: toasts of many heights at a large scale would otherwise pile up megabytes.
+    let boxByteBudget = 4 << 20
+    /// Bytes the cached boxes hold now.
+    private(set) var boxBytes = 0
     /// A bar HUD's box, glyph and label (value zeroed in the key) at one scale; see `redrawBarValue`.
     var hudChrome: (bar: HudBarView, scale: Int, image: Canvas)?
 
@@ -26,6 +34,28 @@ public final class ToastRenderer {
 
     deinit {
         for entry in images { cairo_surface_destroy(entry.surface) }
+    }
+
+    /// Lets go of everything cached for what was on screen: layouts, pictures, boxes, the HUD's
+    /// chrome, and, if text in other scripts made Pango load fallback fonts, the font map holding them
+    /// (a fresh one is prewarmed at `scale`, so the next toast still finds its fonts ready). For when
+    /// nothing is shown: a burst of exotic text otherwise keeps tens of megabytes of fonts for good.
+    /// Returns whether the fonts were replaced.
+    ///
+    /// `resetCairoFontCaches` also empties cairo's process-wide font and glyph caches, where the
+    /// released fonts otherwise linger: only when this renderer is the process's only user of cairo
+    /// fonts (see `TextEngine.releaseLayouts`).
+    @discardableResult
+    public func releaseCaches(scale: Int = 1, resetCairoFontCaches: Bool = false) -> Bool {
+        for entry in images { cairo_surface_destroy(entry.surface) }
+        images.removeAll()
+        imageBytes = 0
+        boxes.removeAll()
+        boxBytes = 0
+        hudChrome = nil
+        guard text.releaseLayouts(resetCairoFontCaches: resetCairoFontCaches) else { return false }
+        prewarm(scale: scale)
+        return true
     }
 
     /// Pays the cold-start cost now (fontconfig configuration, font files, shaper set-up: ~10–20 ms here)
@@ -85,8 +115,13 @@ public final class ToastRenderer {
         if let hit = boxes[key] { return hit }
         let canvas = Canvas(size: size, scale: scale)
         canvas.withContext(scale: scale) { cr in drawBox(cr, size: size, urgency: urgency) }
-        if boxes.count >= boxCapacity { boxes.removeAll() }  // rare: toasts of many heights
+        let bytes = canvas.stride * canvas.height
+        if boxes.count >= boxCapacity || boxBytes + bytes > boxByteBudget {  // rare: toasts of many heights
+            boxes.removeAll()
+            boxBytes = 0
+        }
         boxes[key] = canvas
+        boxBytes += bytes
         return canvas
     }
 
@@ -151,8 +186,15 @@ public final class ToastRenderer {
             return hit.surface
         }
         guard let surface = CairoDrawing.surface(from: image) else { return nil }
-        if images.count >= imageCapacity { cairo_surface_destroy(images.removeFirst().surface) }
-        images.append((image, surface))
+        let bytes = Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
+        // The oldest go first; the one being drawn always stays, whatever its size.
+        while let oldest = images.first, images.count >= imageCapacity || imageBytes + bytes > imageByteBudget {
+            cairo_surface_destroy(oldest.surface)
+            imageBytes -= oldest.bytes
+            images.removeFirst()
+        }
+        images.append((image, surface, bytes))
+        imageBytes += bytes
         return surface
     }
 

@@ -154,6 +154,64 @@ final class NotificationStoreTests: XCTestCase {
         XCTAssertEqual(store.history.first?.closedAt, t(5))
     }
 
+    /// A picture of `side`×`side` pixels: `side * side * 4` bytes.
+    private func pictured(_ summary: String, side: Int) -> NotificationRequest {
+        var r = request(summary)
+        r.image = .pixels(RGBAImage(width: side, height: side, pixels: [UInt8](repeating: 7, count: side * side * 4)))
+        return r
+    }
+
+    func testHistoryKeepsPicturesWithinItsByteBudgetAndTheTextOfEveryEntry() {
+        var config = NotificationConfig()
+        config.historyPictureBytes = 3 * 64 * 64 * 4  // three 64-px pictures
+        store = NotificationStore(config: config)
+        // Closed one by one on a hand-driven clock, as a stream of toasts expiring would be.
+        for index in 1...6 {
+            let id = notify(pictured("p\(index)", side: 64), at: Int64(index) * 10)
+            store.close(id: id, reason: .expired, now: t(Int64(index) * 10 + 5))
+        }
+        XCTAssertEqual(store.history.map(\.notification.summary), ["p6", "p5", "p4", "p3", "p2", "p1"],
+                       "every entry keeps its text")
+        XCTAssertEqual(store.history.map { $0.notification.image != nil }, [true, true, true, false, false, false],
+                       "only the newest three keep their pixels")
+        let kept = store.history.compactMap { entry -> Int? in
+            if case .pixels(let image) = entry.notification.image { return image.pixels.count } else { return nil }
+        }
+        XCTAssertLessThanOrEqual(kept.reduce(0, +), config.historyPictureBytes)
+    }
+
+    func testHistoryPicturesStayBoundedWhateverTheirSizes() {
+        // The default budget against a long stream of pictures of every size up to the loader's cap.
+        var generator = SplitMix(seed: 18)
+        for index in 0..<400 {
+            let id = notify(pictured("n\(index)", side: 1 + Int(generator.next() % 256)), at: Int64(index))
+            store.close(id: id, reason: .dismissed, now: t(Int64(index) + 1))
+            let bytes = store.history.reduce(0) { sum, entry in
+                if case .pixels(let image) = entry.notification.image { sum + image.pixels.count } else { sum }
+            }
+            XCTAssertLessThanOrEqual(bytes, NotificationConfig().historyPictureBytes)
+            XCTAssertLessThanOrEqual(store.history.count, NotificationConfig().historyLimit)
+        }
+        XCTAssertNotNil(store.history.first?.notification.image, "the newest entry keeps its picture")
+    }
+
+    func testRestoredEntryPastTheBudgetComesBackAsText() {
+        var config = NotificationConfig()
+        config.historyPictureBytes = 32 * 32 * 4
+        store = NotificationStore(config: config)
+        let old = notify(pictured("old", side: 32))
+        store.close(id: old, reason: .dismissed, now: t(1))
+        let new = notify(pictured("new", side: 32), at: 2)
+        store.close(id: new, reason: .dismissed, now: t(3))
+        XCTAssertNil(store.history.last?.notification.image)
+        // A smaller budget on reload applies to what is already kept.
+        config.historyPictureBytes = 0
+        store.reconfigure(config)
+        XCTAssertTrue(store.history.allSatisfy { $0.notification.image == nil })
+        XCTAssertEqual(store.restoreLast(now: t(10)), new)
+        XCTAssertEqual(store.notification(id: new)?.summary, "new")
+    }
+
     func testTransientSkipsHistory() {
         var transient = request("t")
         transient.isTransient = true

@@ -1,0 +1,61 @@
+import CLinux
+import Glibc
+
+/// The C allocator's view of the heap, and giving its free pages back to the system.
+///
+/// Why the daemon trims at all: glibc serves large blocks (a notification's pixels, a D-Bus message
+/// carrying them) with mmap at first, but after the first of them is freed it raises its mmap
+/// threshold and serves the next ones from the heap. A burst of big pictures so leaves tens of
+/// megabytes of free heap that glibc keeps for good; `malloc_trim` hands them back.
+enum HeapTrim {
+    /// Bytes the allocator holds for the program: in use, and free but kept.
+    struct Usage {
+        var inUse: Int
+        var free: Int
+
+        static var now: Usage {
+            let info = mallinfo2()
+            return Usage(inUse: Int(info.uordblks) + Int(info.hblkhd), free: Int(info.fordblks))
+        }
+    }
+
+    /// Fixes glibc's mmap threshold at 128 KiB (its initial value) instead of letting it rise: every
+    /// block that large (pictures, the D-Bus messages carrying them, big text) then gets its own
+    /// mapping, unmapped when freed, and never leaves holes in the heap between small long-lived
+    /// blocks, holes that no trim can give back. Costs an mmap/munmap pair per large block.
+    static func keepLargeBlocksOutOfTheHeap() {
+        _ = mallopt(M_MMAP_THRESHOLD, 128 << 10)
+    }
+
+    /// Returns every free page the allocator can to the system (`malloc_trim(0)`: every arena, pages
+    /// inside the heap as well as its top). Costs a walk of the free lists, so the daemon calls it
+    /// once, when the screen has just emptied, never on a timer.
+    static func trim() -> (before: Usage, after: Usage) {
+        let before = Usage.now
+        malloc_trim(0)
+        return (before, Usage.now)
+    }
+}
+
+extension Daemon {
+    /// Nothing is on screen any more (the last toast and the HUD are gone): lets go of what drawing
+    /// them cached (layouts, pictures, fallback fonts; see `ToastRenderer.releaseCaches`), then of
+    /// the allocator's free pages. Runs once per emptying, as the loop goes back to sleep; while
+    /// idle there is no wakeup for it.
+    func releaseMemory() {
+        memoryReleaseDue = false
+        guard screen.isShowingNothing else { return }  // something new came in meanwhile
+        // The daemon's one renderer holds its only cairo fonts (a reload's old renderer is gone by
+        // now, and pictures are decoded without fonts), so cairo's font caches may be emptied too —
+        // but only while the picture worker is idle: the reset also clears cairo's shared pools,
+        // which a PNG being decoded on the worker thread uses.
+        let freshFonts = renderer.releaseCaches(scale: wayland.outputs.map(\.scale).max() ?? 1,
+                                                resetCairoFontCaches: service.pictureWorker.isIdle)
+        let (before, after) = HeapTrim.trim()
+        let returned = max(0, before.free - after.free)
+        if freshFonts || returned >= 1 << 20 {
+            Log.info("idle: released \(freshFonts ? "fallback fonts and " : "")\(returned >> 10) KiB of free heap "
+                     + "(heap: \(after.inUse >> 10) KiB in use, \(after.free >> 10) KiB free)")
+        }
+    }
+}

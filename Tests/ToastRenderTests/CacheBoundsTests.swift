@@ -1,0 +1,64 @@
+import Foundation
+import ToastVocabulary
+import XCTest
+@testable import ToastRender
+
+/// The renderer's caches are bounded by bytes as well as entries, and let go of what they hold
+/// (fallback fonts included) when the daemon has nothing on screen (issue 18).
+final class CacheBoundsTests: XCTestCase {
+    private func picture(_ side: Int, _ seed: UInt8) -> RGBAImage {
+        RGBAImage(width: side, height: side, pixels: [UInt8](repeating: seed, count: side * side * 4))
+    }
+
+    func testConvertedPicturesStayWithinTheirByteBudget() {
+        let r = ToastRenderer()
+        let canvas = Canvas(width: 800, height: 400)
+        for i in 0..<40 {
+            // 256 px at scale 2: 256 KiB each; eight of them would be twice the budget.
+            let toast = ToastView(summary: "Picture \(i)", appName: "test", image: picture(256, UInt8(i)))
+            r.draw(toast, in: canvas, at: .zero, scale: 2)
+            XCTAssertLessThanOrEqual(r.imageBytes, r.imageByteBudget, "after picture \(i)")
+            XCTAssertGreaterThan(r.imageBytes, 0, "the picture being drawn is kept")
+        }
+    }
+
+    func testBoxesStayWithinTheirByteBudget() {
+        let r = ToastRenderer()
+        for i in 0..<40 {
+            // Bodies of ever more lines: a box per height, at scale 3.
+            let body = (0...i % 12).map { "line \($0)" }.joined(separator: "\n")
+            _ = r.image(of: ToastView(summary: "Box \(i)", body: body, appName: "test", urgency: Urgency.allCases[i % 3]),
+                        scale: 3)
+            XCTAssertLessThanOrEqual(r.boxBytes, r.boxByteBudget, "after box \(i)")
+        }
+    }
+
+    func testTextLayoutsStayWithinTheirByteBudget() {
+        let r = ToastRenderer()
+        let long = String(repeating: "é漢字 word ", count: 160)  // ~1,900 bytes
+        for i in 0..<300 {
+            _ = r.measure(ToastView(summary: "Layout \(i)", body: "\(i) \(long)", appName: "test"), scale: 1)
+            XCTAssertLessThanOrEqual(r.text.cachedBytes, r.text.byteBudget, "after toast \(i)")
+            XCTAssertLessThanOrEqual(r.text.cachedCount, r.text.capacity)
+        }
+        XCTAssertLessThan(r.text.cachedCount, 96, "long bodies are bounded by bytes before the entry cap")
+    }
+
+    func testReleasingCachesKeepsLatinTextFontsAndDropsFallbackFonts() {
+        let r = ToastRenderer()
+        let canvas = Canvas(width: 400, height: 200)
+        r.draw(ToastView(summary: "Plain", body: "café — naïve “quotes”…", appName: "test"), in: canvas, at: .zero, scale: 1)
+        XCTAssertFalse(r.releaseCaches(), "Latin-1 text loads no fallback font: the font map stays")
+        XCTAssertEqual(r.text.cachedCount, 0)
+        r.draw(ToastView(summary: "漢字 かな 한글", body: "مرحبا שלום", appName: "test"), in: canvas, at: .zero, scale: 1)
+        XCTAssertTrue(r.releaseCaches(), "text in other scripts: a fresh font map")
+        XCTAssertLessThan(r.text.cachedBytes, 64 << 10, "only the fresh map's warm-up sample is cached")
+        XCTAssertEqual(r.imageBytes, 0)
+        XCTAssertEqual(r.boxBytes, 0)
+        // And it still draws, with the fresh fonts.
+        let after = Canvas(width: 400, height: 200)
+        r.draw(ToastView(summary: "漢字 again", appName: "test"), in: after, at: .zero, scale: 1)
+        let drawn = (0..<200).contains { y in (0..<400).contains { x in after.pixel(x: x, y: y).a != 0 } }
+        XCTAssertTrue(drawn)
+    }
+}
