@@ -45,36 +45,12 @@ public enum ImageFile {
         let opaque = cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24
         guard width > 0, height > 0, maxSide > 0 else { return nil }
         // Shrinking while converting: a large picture is never copied at full size a second time.
-        let factor = max(1, Double(max(width, height)) / Double(maxSide))
-        let newWidth = max(1, Int((Double(width) / factor).rounded(.down)))
-        let newHeight = max(1, Int((Double(height) / factor).rounded(.down)))
-        var pixels = [UInt8](repeating: 0, count: newWidth * newHeight * 4)
+        // cairo's pixels are native-endian premultiplied ARGB, as the box filter wants them.
         let raw = UnsafeRawPointer(data)
-        for y in 0..<newHeight {
-            let y0 = y * height / newHeight, y1 = max(y0 + 1, (y + 1) * height / newHeight)
-            for x in 0..<newWidth {
-                let x0 = x * width / newWidth, x1 = max(x0 + 1, (x + 1) * width / newWidth)
-                // Native-endian premultiplied ARGB, summed: the average stays premultiplied, so
-                // transparent pixels do not darken the edges; then back to straight RGBA.
-                var r = 0, g = 0, b = 0, a = 0
-                for sy in y0..<y1 {
-                    for sx in x0..<x1 {
-                        let argb = raw.load(fromByteOffset: sy * stride + sx * 4, as: UInt32.self)
-                        r += Int((argb >> 16) & 0xff)
-                        g += Int((argb >> 8) & 0xff)
-                        b += Int(argb & 0xff)
-                        a += opaque ? 255 : Int(argb >> 24)
-                    }
-                }
-                let i = (y * newWidth + x) * 4
-                if a > 0 {
-                    pixels[i] = UInt8(min(255, r * 255 / a))
-                    pixels[i + 1] = UInt8(min(255, g * 255 / a))
-                    pixels[i + 2] = UInt8(min(255, b * 255 / a))
-                }
-                pixels[i + 3] = UInt8(a / ((y1 - y0) * (x1 - x0)))
-            }
+        return BoxFilter.shrink(width: width, height: height,
+                                to: BoxFilter.fitted(width: width, height: height, maxSide: maxSide)) { x, y in
+            let argb = raw.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
+            return (Int((argb >> 16) & 0xff), Int((argb >> 8) & 0xff), Int(argb & 0xff), opaque ? 255 : Int(argb >> 24))
         }
-        return RGBAImage(width: newWidth, height: newHeight, pixels: pixels)
     }
 }

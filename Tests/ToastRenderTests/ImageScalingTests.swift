@@ -1,6 +1,6 @@
 import ToastVocabulary
 import XCTest
-@testable import ToastCore
+@testable import ToastRender
 
 final class ImageScalingTests: XCTestCase {
     func testSmallImageIsKept() {
