@@ -33,13 +33,13 @@ public func fuzzImageData(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     precondition(ImageData.decode(value) == result, "decode(BusValue) disagrees")
     guard case .success(let image) = result else { return 0 }
     precondition(image.width == width && image.height == height)
-    precondition(image.rgba.count == width * height * 4, "rgba holds \(image.rgba.count) bytes")
+    precondition(image.pixels.count == width * height * 4, "rgba holds \(image.pixels.count) bytes")
     for y in 0..<height {
         for x in 0..<width {
             let s = y * rowstride + x * channels
             let d = (y * width + x) * 4
-            precondition(Array(image.rgba[d..<(d + 3)]) == Array(pixels[s..<(s + 3)]), "pixel \(x),\(y)")
-            precondition(image.rgba[d + 3] == (channels == 4 ? pixels[s + 3] : 255), "alpha \(x),\(y)")
+            precondition(Array(image.pixels[d..<(d + 3)]) == Array(pixels[s..<(s + 3)]), "pixel \(x),\(y)")
+            precondition(image.pixels[d + 3] == (channels == 4 ? pixels[s + 3] : 255), "alpha \(x),\(y)")
         }
     }
     return 0
