@@ -38,6 +38,11 @@ enum HeapTrim {
 }
 
 extension Daemon {
+    /// Renderer caches up to this size stay when the screen empties.
+    static let cacheBytesKept = 512 << 10
+    /// Free heap up to this size stays with the allocator when the screen empties.
+    static let freeHeapKept = 1 << 20
+
     /// Nothing is on screen any more (the last toast and the HUD are gone): lets go of what drawing
     /// them cached (layouts, pictures, fallback fonts; see `ToastRenderer.releaseCaches`), then of
     /// the allocator's free pages. Runs once per emptying, as the loop goes back to sleep; while
@@ -45,6 +50,11 @@ extension Daemon {
     func releaseMemory() {
         memoryReleaseDue = false
         guard screen.isShowingNothing else { return }  // something new came in meanwhile
+        // A toast or two come and go all day: their few hundred KiB of layouts and boxes make the
+        // next one fast (dropping them cost the next toast ~0.5 ms). What a burst or other scripts
+        // left behind is worth giving back.
+        guard renderer.cachedBytes > Self.cacheBytesKept || renderer.mayHoldFallbackFonts
+                || HeapTrim.Usage.now.free > Self.freeHeapKept else { return }
         // The daemon's one renderer holds its only cairo fonts (a reload's old renderer is gone by
         // now, and pictures are decoded without fonts), so cairo's font caches may be emptied too —
         // but only while the picture worker is idle: the reset also clears cairo's shared pools,

@@ -36,6 +36,13 @@ public final class ToastRenderer {
         for entry in images { cairo_surface_destroy(entry.surface) }
     }
 
+    /// What the caches hold now, in bytes: converted pictures, toast boxes and text layouts.
+    public var cachedBytes: Int { imageBytes + boxBytes + text.cachedBytes }
+
+    /// Whether text laid out since the last release may have loaded fallback fonts (scripts the
+    /// style's fonts do not cover).
+    public var mayHoldFallbackFonts: Bool { text.mayHoldFallbackFonts }
+
     /// Lets go of everything cached for what was on screen: layouts, pictures, boxes, the HUD's
     /// chrome, and, if text in other scripts made Pango load fallback fonts, the font map holding them
     /// (a fresh one is prewarmed at `scale`, so the next toast still finds its fonts ready). For when
