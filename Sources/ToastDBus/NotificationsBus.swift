@@ -98,19 +98,31 @@ public final class NotificationsBus {
         return Int32(clamping: (deadline - nowUsec + 999) / 1_000)
     }
 
-    /// Reads, dispatches and writes until sd-bus has nothing left to do. Delegate calls happen here
-    /// (and must not call `process()` again).
+    /// Reads, dispatches and writes until sd-bus has nothing left to do, or until `budget`
+    /// microseconds have passed; returns true when it stopped with work left (call again soon, after
+    /// serving the loop's other clients). Delegate calls happen here (and must not call `process()`
+    /// again). The budget keeps one huge message (33 MB of image-data arriving while the bus daemon
+    /// keeps writing) from holding the loop for the whole transfer.
     /// - Throws: `.disconnected` when the bus is gone (stop watching `fd` then).
-    public func process() throws(BusError) {
+    @discardableResult
+    public func process(budget: UInt64 = .max) throws(BusError) -> Bool {
         defer { releaseRetiredSlots() }
+        let start = Self.monotonicMicroseconds()
         while true {
             let r = sd_bus_process(bus, nil)
             if r < 0 {
                 if [ECONNRESET, ENOTCONN, EPIPE].contains(-r) { throw .disconnected }
                 throw .sdBus(call: "sd_bus_process", errno: -r)
             }
-            if r == 0 { return }
+            if r == 0 { return false }
+            if Self.monotonicMicroseconds() - start >= budget { return true }
         }
+    }
+
+    private static func monotonicMicroseconds() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1_000
     }
 
     // MARK: Signals

@@ -179,8 +179,11 @@ public final class Daemon {
     /// Drains sd-bus before sleeping; returns how long the loop may sleep for it (-1: forever).
     private func processBus() -> Int32 {
         guard let door = busDoor, let bus = door.bus else { return -1 }
+        let unfinished: Bool
         do {
-            try bus.process()
+            // A few milliseconds at a time: the socket's clients and the compositor are served
+            // between the slices of a huge message.
+            unfinished = try bus.process(budget: 2_000)
         } catch {
             Log.warning("D-Bus: \(error); serving the control socket only")
             loop.remove(fd: bus.fd)
@@ -192,7 +195,7 @@ public final class Daemon {
             busEvents = events
             loop.modify(fd: bus.fd, events: events)
         }
-        return bus.timeoutMilliseconds
+        return unfinished ? 0 : bus.timeoutMilliseconds
     }
 
     /// SIGHUP: reads the configuration file again and applies it. Look, placement and output apply at
