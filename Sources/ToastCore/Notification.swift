@@ -32,6 +32,8 @@ public struct Notification: Identifiable, Equatable, Sendable {
     public var image: NotificationImage?
     /// Who sent it; events about it go there. Nil: nobody waits.
     public var origin: ClientID?
+    /// What the daemon's rules decided about it when it arrived.
+    public var rules: RuleDecision
 
     /// When the id first appeared (kept across replacements).
     public internal(set) var createdAt: Instant
@@ -79,6 +81,7 @@ public struct Notification: Identifiable, Equatable, Sendable {
         isResident = request.isResident
         image = request.image
         origin = request.origin
+        rules = request.rules
         self.createdAt = createdAt
         updatedAt = now
         shownAt = nil

@@ -24,6 +24,8 @@ public struct NotificationRequest: Equatable, Sendable {
     /// The id to replace in place; 0 means none. An unknown id gets a new notification (like mako).
     public var replacesID: NotificationID = 0
     public var origin: ClientID?
+    /// What the daemon's rules decided (timeout, invisibility); none by default.
+    public var rules = RuleDecision()
 
     public init(appName: String = "", summary: String = "", body: String = "") {
         self.appName = appName

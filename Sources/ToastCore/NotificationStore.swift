@@ -159,15 +159,17 @@ public struct NotificationStore: Sendable {
     }
 
     private func timeout(for notification: Notification) -> Milliseconds? {
-        switch notification.expireTimeout {
-        case .serverDefault: config.defaultTimeout(for: notification.urgency)
+        let rules = notification.rules
+        let requested = rules.ignoresClientTimeout ? .serverDefault : notification.expireTimeout
+        return switch requested {
+        case .serverDefault: rules.defaultTimeout ?? config.defaultTimeout(for: notification.urgency)
         case .never: nil
         case .after(let milliseconds): milliseconds
         }
     }
 
     private func isAllowedToShow(_ notification: Notification) -> Bool {
-        !doNotDisturb || notification.urgency == .critical
+        !notification.rules.isInvisible && (!doNotDisturb || notification.urgency == .critical)
     }
 
     // MARK: Close

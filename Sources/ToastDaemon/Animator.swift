@@ -23,6 +23,10 @@ struct Animator {
     /// burst: they appear at once. A column of overlapping fades reads as flicker, and each fading toast is a blend per frame.
     var burstSize = 2
     private var lastHuds: [HudView] = []
+    /// The criteria sections and the style their looks are applied to: a toast a rule restyles gets
+    /// its own style in its view. Set with `restyle`.
+    private(set) var rules = RuleSet()
+    private(set) var style = ToastStyle()
     private var hudLeavingSince: Instant?
 
     init(animations: Bool) {
@@ -30,6 +34,14 @@ struct Animator {
     }
 
     var animationsEnabled: Bool { fadeMilliseconds > 0 }
+
+    /// New rules or global style (configuration reload): every toast's view is made again.
+    mutating func restyle(rules: RuleSet, style: ToastStyle) {
+        guard rules != self.rules || style != self.style else { return }
+        self.rules = rules
+        self.style = style
+        lastViews = [:]
+    }
 
     /// The scene at `now`. Only `maxVisible` toasts are in it, critical ones first, then the newest (the
     /// rest is `hiddenCount`, drawn as "+N more"), so the cost of a frame does not grow with a backlog of
@@ -76,7 +88,8 @@ struct Animator {
         let newIDs = shown.map(\.id).filter { !known.contains($0) }
         order = newIDs + order.filter { shownByID[$0] != nil || leaving[$0] != nil }
         for notification in shown where lastViews[notification.id]?.revision != notification.revision {
-            lastViews[notification.id] = (notification.revision, Self.view(of: notification))
+            lastViews[notification.id] = (notification.revision,
+                                              Self.view(of: notification, style: rules.style(for: notification, base: style)))
         }
 
         if !newIDs.isEmpty && animationsEnabled {
@@ -166,14 +179,15 @@ struct Animator {
         return min(1, max(0, Double(now - since) / Double(fadeMilliseconds)))
     }
 
-    /// The renderer's view of a notification: plain fields, the default action left out of the pills.
-    static func view(of notification: Notification) -> ToastView {
+    /// The renderer's view of a notification: plain fields, the default action left out of the pills;
+    /// `style` when rules give it one of its own.
+    static func view(of notification: Notification, style: ToastStyle? = nil) -> ToastView {
         var image: RGBAImage?
         if case .pixels(let pixels) = notification.image { image = pixels }
         return ToastView(summary: notification.summary, body: notification.body, appName: notification.appName,
                          urgency: notification.urgency,
                          progress: notification.progress, image: image,
-                         actions: notification.buttonActions.map(\.label))
+                         actions: notification.buttonActions.map(\.label), style: style)
     }
 
     /// "volume" → "Volume": the bar's label when the client gave none.

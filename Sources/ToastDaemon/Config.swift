@@ -23,6 +23,8 @@ public struct DaemonConfig: Equatable, Sendable {
     public var clickableActions = false
     /// Output to show on (`--output` wins over the file); nil: the compositor's choice.
     public var output: String?
+    /// The criteria sections, in file order (docs/configuration.md); none by default.
+    var rules = RuleSet()
 
     public init() {}
 }

@@ -47,6 +47,9 @@ public enum ConfigParser {
 
         var assignments: [Assignment] = []
         var section = Section.global
+        var rules: [Rule] = []
+        /// The rule that global rule-only keys (`invisible` with no section) went into, until the next header.
+        var globalRuleOpen = false
         var lineNumber = 0
         for var raw in body.split(separator: 0x0A, omittingEmptySubsequences: false) {
             lineNumber += 1
@@ -70,8 +73,12 @@ public enum ConfigParser {
             if line.isEmpty || line.hasPrefix("#") { continue }
 
             if line.hasPrefix("[") {
+                globalRuleOpen = false
                 switch parseSection(line) {
-                case .success(let next): section = next
+                case .success(.some(let criteria)):
+                    rules.append(Rule(criteria: criteria))
+                    section = .rule(rules.count - 1)
+                case .success(nil): section = .global
                 case .failure(let error):
                     report(error.message)
                     section = .ignored
@@ -82,21 +89,37 @@ public enum ConfigParser {
                 report("expected 'key = value', got '\(excerpt(line))'")
                 continue
             }
-            let key = blankTrimmed(line[..<equals]).lowercased()
+            let rawKey = blankTrimmed(line[..<equals]).lowercased()
             let value = unquoted(blankTrimmed(line[line.index(after: equals)...]))
-            guard !key.isEmpty else {
+            guard !rawKey.isEmpty else {
                 report("missing key before '='")
                 continue
             }
-            let urgency: Level?
-            switch section {
-            case .ignored: continue  // its header was reported once
-            case .global: urgency = nil
-            case .urgency(let level): urgency = level
-            }
-            do {
-                let apply = try setting(key: key, value: String(value), urgency: urgency)
-                assignments.append(Assignment(rank: apply.rank, order: assignments.count, apply: apply.apply))
+            let key = aliases[rawKey] ?? rawKey
+            do throws(SettingError) {
+                switch section {
+                case .ignored: continue  // its header was reported once
+                case .global where !ruleOnlyKeys.contains(key):
+                    let apply = try setting(key: key, value: String(value), urgency: nil)
+                    assignments.append(Assignment(rank: apply.rank, order: assignments.count, apply: apply.apply))
+                case .global:
+                    // A behaviour only rules have (`invisible`), given for everything: a rule matching all.
+                    if !globalRuleOpen {
+                        rules.append(Rule(criteria: Criteria()))
+                        globalRuleOpen = true
+                    }
+                    try ruleSetting(key: key, value: String(value))(&rules[rules.count - 1])
+                case .rule(let index):
+                    let level = rules[index].criteria.urgency.flatMap { Level(rawValue: $0.rawValue) }
+                    if rules[index].criteria.isUrgencyOnly, let level, urgencyKeys.contains(key) {
+                        // As toastd always had them: into the global per-urgency values (they also
+                        // colour what has no notification, and a specific key loses to them). The
+                        // rule below keeps the file order against other sections.
+                        let apply = try setting(key: key, value: String(value), urgency: level)
+                        assignments.append(Assignment(rank: apply.rank, order: assignments.count, apply: apply.apply))
+                    }
+                    try ruleSetting(key: key, value: String(value))(&rules[index])
+                }
             } catch {
                 report(error.message)
             }
@@ -105,6 +128,7 @@ public enum ConfigParser {
         // each in file order: `critical-timeout` wins over `default-timeout` wherever it is written.
         assignments.sort { ($0.rank, $0.order) < ($1.rank, $1.order) }
         for assignment in assignments { assignment.apply(&result.config) }
+        result.config.rules = RuleSet(rules: Self.withoutRedundantRules(rules))
         return result
     }
 
@@ -116,21 +140,45 @@ public enum ConfigParser {
 
     private enum Section {
         case global
-        case urgency(Level)
-        /// An unknown section: its lines are skipped without one diagnostic each.
+        /// A criteria section, `[urgency=critical]` included: the index of its rule.
+        case rule(Int)
+        /// A section whose header is wrong: its lines are skipped without one diagnostic each.
         case ignored
     }
 
-    private static func parseSection(_ line: Substring) -> Result<Section, SettingError> {
+    /// The criteria of a section header (mako's syntax, see `Criteria`); nil for `[global]`.
+    private static func parseSection(_ line: Substring) -> Result<Criteria?, SettingError> {
         guard line.hasSuffix("]") else {
             return .failure(SettingError("section header '\(excerpt(line))' lacks its closing ']'; lines up to the next section are ignored"))
         }
-        let name = String(line.dropFirst().dropLast().filter { $0 != " " && $0 != "\t" }).lowercased()
-        if name == "global" { return .success(.global) }
-        if name.hasPrefix("urgency="), let level = Level(rawValue: String(name.dropFirst("urgency=".count))) {
-            return .success(.urgency(level))
+        let inside = String(line.dropFirst().dropLast())
+        let compact = inside.filter { $0 != " " && $0 != "\t" }.lowercased()
+        if compact == "global" { return .success(nil) }
+        // toastd has always allowed blanks around the '=' of `[ urgency = critical ]`.
+        if compact.hasPrefix("urgency="), let level = Urgency(rawValue: String(compact.dropFirst("urgency=".count))) {
+            return .success(Criteria(urgency: level))
         }
-        return .failure(SettingError("unknown section '\(excerpt(line))' (known: [global], [urgency=low], [urgency=normal], [urgency=critical]); lines up to the next section are ignored"))
+        switch Criteria.parse(inside) {
+        case .success(let criteria) where criteria.isEmpty:
+            return .failure(SettingError("section '\(excerpt(line))' has no criteria; lines up to the next section are ignored"))
+        case .success(let criteria): return .success(criteria)
+        case .failure(let error):
+            return .failure(SettingError("section '\(excerpt(line))': \(error.message); lines up to the next section are ignored"))
+        }
+    }
+
+    /// Leading `[urgency=...]` sections that set only per-urgency keys: already in the global
+    /// per-urgency values, so as rules they would change nothing. Dropping them keeps a file without
+    /// other sections on the path without rules, as fast as before rules existed.
+    private static func withoutRedundantRules(_ rules: [Rule]) -> [Rule] {
+        func redundant(_ rule: Rule) -> Bool {
+            var look = rule.look
+            look.background = nil; look.borderColor = nil; look.progressColor = nil
+            var behaviour = rule.behaviour
+            behaviour.defaultTimeout = nil
+            return rule.criteria.isUrgencyOnly && look.isEmpty && behaviour.isEmpty
+        }
+        return Array(rules.drop(while: redundant))
     }
 
     // MARK: - Keys
@@ -157,6 +205,22 @@ public enum ConfigParser {
         "loading-grace", "width", "hud-width", "font", "max-visible", "background", "text-color",
         "border-color", "progress-color", "border-size", "border-radius", "padding", "gap", "margin",
         "anchor", "hud-anchor", "hud-margin", "animations", "clickable-actions", "output",
+        "ignore-timeout", "invisible",
+    ]
+    /// Keys a criteria section (`[app-name=...]`, `[urgency=...]`) may set.
+    static let ruleKeys = [
+        "default-timeout", "ignore-timeout", "invisible", "history", "background", "text-color", "border-color",
+        "progress-color", "border-size", "border-radius", "padding", "width", "font",
+    ]
+    /// Keys that only a rule can carry: given outside any section, they make a rule matching everything.
+    static let ruleOnlyKeys: Set<String> = ["ignore-timeout", "invisible"]
+    /// mako's spellings of toastd's keys, so that a mako file needs no edits.
+    static let aliases = ["background-color": "background", "max-history": "history"]
+    /// mako's keys toastd does not do: named as such rather than as unknown.
+    static let makoKeys: Set<String> = [
+        "actions", "format", "group-by", "height", "icon-border-radius", "icon-location", "icon-path", "icons",
+        "include", "layer", "markup", "max-icon-size", "on-button-left", "on-button-middle", "on-button-right",
+        "on-notify", "on-touch", "outer-margin", "sort", "text-alignment",
     ]
     /// Keys an `[urgency=...]` section may set.
     static let urgencyKeys = ["default-timeout", "background", "border-color", "progress-color"]
@@ -177,7 +241,7 @@ public enum ConfigParser {
             return (Rank.urgencySection, try urgencySetting(key: key, value: value, urgency: urgency))
         }
         if value.isEmpty && key != "output" {
-            guard keys.contains(key) else { throw SettingError("unknown key '\(excerpt(key[...]))'") }
+            guard keys.contains(key) else { throw unknownKey(key) }
             throw SettingError("'\(key)' needs a value")
         }
         switch key {
@@ -229,7 +293,8 @@ public enum ConfigParser {
             return (Rank.specific, { $0.style.summaryColor = colour; $0.style.bodyColor = colour; $0.style.actionText = colour })
         case "background", "border-color", "progress-color":
             // Every urgency; an [urgency=...] section overrides one.
-            let apply = try urgencySetting(key: key, value: value, urgency: nil)
+            let apply = try urgencySetting(key: key, value: key == "progress-color" ? makoProgressColour(value) : value,
+                                           urgency: nil)
             return (Rank.broad, apply)
         case "border-size":
             let width = try decimal(key, value, in: 0...20)
@@ -270,8 +335,74 @@ public enum ConfigParser {
             let output = value.isEmpty ? nil : value
             return (Rank.specific, { $0.output = output })
         default:
-            throw SettingError("unknown key '\(excerpt(key[...]))'")
+            throw unknownKey(key)
         }
+    }
+
+    private static func unknownKey(_ key: String) -> SettingError {
+        if makoKeys.contains(key) { return SettingError("mako key '\(excerpt(key[...]))' is not supported") }
+        return SettingError("unknown key '\(excerpt(key[...]))'")
+    }
+
+    /// Validates one `key = value` of a criteria section and returns how it changes the section's rule.
+    private static func ruleSetting(key: String, value: String) throws(SettingError) -> (inout Rule) -> Void {
+        guard ruleKeys.contains(key) else {
+            if keys.contains(key) {
+                throw SettingError("'\(key)' cannot be set in a criteria section (there only: \(ruleKeys.joined(separator: ", ")))")
+            }
+            throw unknownKey(key)
+        }
+        if value.isEmpty { throw SettingError("'\(key)' needs a value") }
+        switch key {
+        case "default-timeout":
+            let timeout = try self.timeout(key, value)
+            return { $0.behaviour.defaultTimeout = .some(timeout) }
+        case "ignore-timeout":
+            let on = try boolean(key, value)
+            return { $0.behaviour.ignoreTimeout = on }
+        case "invisible":
+            let on = try boolean(key, value)
+            return { $0.behaviour.invisible = on }
+        case "history":
+            let on = try boolean(key, value)
+            return { $0.behaviour.history = on }
+        case "background":
+            let colour = try self.colour(key, value)
+            return { $0.look.background = colour }
+        case "text-color":
+            let colour = try self.colour(key, value)
+            return { $0.look.textColor = colour }
+        case "border-color":
+            let colour = try self.colour(key, value)
+            return { $0.look.borderColor = colour }
+        case "progress-color":
+            let colour = try self.colour(key, makoProgressColour(value))
+            return { $0.look.progressColor = colour }
+        case "border-size":
+            let width = try decimal(key, value, in: 0...20)
+            return { $0.look.borderSize = width }
+        case "border-radius":
+            let radius = try decimal(key, value, in: 0...100)
+            return { $0.look.borderRadius = radius }
+        case "padding":
+            let padding = try integer(key, value, in: 0...200)
+            return { $0.look.padding = padding }
+        case "width":
+            let width = try integer(key, value, in: 100...4000)
+            return { $0.look.width = width }
+        default:  // font
+            let fonts = try fontSet(key, value)
+            return { $0.look.font = FontSet(body: fonts.body, bold: fonts.bold, small: fonts.small) }
+        }
+    }
+
+    /// mako writes `progress-color = over #5588aaff` (or `source`, how it composites): toastd draws
+    /// the bar over its track either way, so only the colour counts.
+    private static func makoProgressColour(_ value: String) -> String {
+        for mode in ["over ", "source "] where value.lowercased().hasPrefix(mode) {
+            return String(blankTrimmed(value.dropFirst(mode.count)[...]))
+        }
+        return value
     }
 
     /// The keys that differ per urgency; `urgency` nil sets all three.

@@ -72,6 +72,7 @@ public final class Daemon {
         } catch { throw StartupError("\(error)") }
         service = ToastService(model: ToastModel(notifications: config.notifications, hud: config.hud),
                                pictures: PictureLoader(icons: icons), pictureWorker: pictureWorker, clock: Self.now)
+        service.rules = config.rules
         socketDoor = SocketFrontDoor(server: server, service: service)
         var door: BusFrontDoor?
         if options.dbus {
@@ -93,6 +94,7 @@ public final class Daemon {
         }
         renderer = ToastRenderer(style: config.style)
         animator = Animator(animations: options.animations && config.animations)
+        animator.restyle(rules: config.rules, style: config.style)
         screen = Screen(wayland: wayland, renderer: renderer, outputName: options.output ?? config.output)
         screen.clickableActions = options.clickableActions || config.clickableActions
         screen.reconfigure(renderer: renderer, outputName: options.output ?? config.output,
@@ -221,6 +223,8 @@ public final class Daemon {
         let animations = options.animations && new.animations
         screen.clickableActions = options.clickableActions || new.clickableActions
         if animations != animator.animationsEnabled { animator = Animator(animations: animations) }
+        service.rules = new.rules
+        animator.restyle(rules: new.rules, style: new.style)
         if new.style != old.style {
             renderer = ToastRenderer(style: new.style)
             renderer.prewarm(scale: wayland.outputs.map(\.scale).max() ?? 1)

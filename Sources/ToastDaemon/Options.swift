@@ -28,6 +28,9 @@ public struct DaemonOptions: Equatable, Sendable {
         options:
           --config PATH      configuration file (default: $XDG_CONFIG_HOME/toastd/config,
                              else ~/.config/toastd/config); SIGHUP reloads it
+          --check-config [PATH]
+                             check the configuration file (default: as --config) and print
+                             each problem as path:line: message; exit 0 if there is none
           --replace          take org.freedesktop.Notifications over from the daemon that owns it
           --no-animations    no fades, slides or spinning; every change is drawn at once
                              (wins over 'animations = true' in the file)
@@ -45,6 +48,8 @@ public struct DaemonOptions: Equatable, Sendable {
     /// What the command line asks for.
     public enum Parsed: Equatable, Sendable {
         case run(DaemonOptions)
+        /// Check a configuration file and exit; nil: the file the daemon would read.
+        case checkConfig(String?)
         case help
         case version
     }
@@ -57,6 +62,10 @@ public struct DaemonOptions: Equatable, Sendable {
             switch argument {
             case "-h", "--help": return .success(.help)
             case "-V", "--version": return .success(.version)
+            case "--check-config":
+                // The path is optional: whatever follows that is not a flag is it.
+                if let path = rest.first, !path.hasPrefix("-") { rest = rest.dropFirst(); options.configPath = path }
+                return .success(.checkConfig(options.configPath))
             case "--replace": options.replace = true
             case "--no-animations": options.animations = false
             case "--no-dbus": options.dbus = false

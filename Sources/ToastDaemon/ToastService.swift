@@ -23,6 +23,9 @@ final class ToastService {
     /// Monotonic now, the model's clock (a hand-driven one in tests).
     let now: () -> Instant
     private(set) var hasChanges = false
+    /// The configuration's criteria sections: what they decide about behaviour (timeouts, invisible,
+    /// history) is settled here, when a notification arrives.
+    var rules = RuleSet()
 
     init(model: ToastModel, pictures: PictureLoader, pictureWorker: PictureWorker, clock: @escaping () -> Instant) {
         self.model = model
@@ -53,7 +56,7 @@ final class ToastService {
     /// Shows (or replaces) a notification. Its picture is resolved first; a large one follows when
     /// the worker has decoded it.
     func notify(_ request: NotificationRequest) throws(NotificationError) -> NotificationID {
-        let (request, pending) = pictures.prepare(request)
+        let (request, pending) = pictures.prepare(rules.resolve(request))
         let id = try change { (model, now) throws(NotificationError) in try model.notify(request, now: now) }
         pictureTickets[id] = nil
         if let pending {

@@ -16,6 +16,8 @@ struct TextKey: Hashable {
     /// Max height in logical px for wrapped text (ellipsized past it); nil for a single line.
     var maxHeight: Int?
     var scale: Int
+    /// A Pango font description replacing the role's font (a toast with its own style); nil: the role's.
+    var font: String? = nil
 }
 
 /// One Pango layout and its logical size. Owns the layout.
@@ -55,6 +57,8 @@ final class TextEngine {
     private var fontMap: UnsafeMutablePointer<PangoFontMap>
     private var contexts: [Int: OpaquePointer] = [:]
     private let fonts: [OpaquePointer]
+    /// Fonts named by toasts with their own style (`TextKey.font`), parsed once each.
+    private var otherFonts: [String: OpaquePointer] = [:]
     private let linkColor: Color
     private var cache: [TextKey: (layout: TextLayout, lastUse: UInt64)] = [:]
     private var clock: UInt64 = 0
@@ -90,6 +94,7 @@ final class TextEngine {
         cache.removeAll()
         for ctx in contexts.values { g_object_unref(UnsafeMutableRawPointer(ctx)) }
         for f in fonts { pango_font_description_free(f) }
+        for f in otherFonts.values { pango_font_description_free(f) }
         g_object_unref(UnsafeMutableRawPointer(fontMap))
     }
 
@@ -185,9 +190,23 @@ final class TextEngine {
         return ctx
     }
 
+    /// The parsed description of `name`. A handful at most (one per font a rule names); should a
+    /// configuration name many, they are let go together rather than kept for good.
+    private func font(named name: String) -> OpaquePointer {
+        if let known = otherFonts[name] { return known }
+        if otherFonts.count >= 16 {
+            // A layout copies the description it is given: the cached layouts do not need these.
+            for f in otherFonts.values { pango_font_description_free(f) }
+            otherFonts.removeAll()
+        }
+        let made = pango_font_description_from_string(name)!
+        otherFonts[name] = made
+        return made
+    }
+
     private func makeLayout(_ key: TextKey) -> OpaquePointer {
         let layout = pango_layout_new(context(scale: key.scale))!
-        pango_layout_set_font_description(layout, fonts[key.role.rawValue])
+        pango_layout_set_font_description(layout, key.font.map(font(named:)) ?? fonts[key.role.rawValue])
         if key.isMarkup {
             pango_layout_set_markup(layout, MarkupSanitizer.sanitize(key.text, linkColor: linkColor), -1)
         } else {

@@ -9,7 +9,9 @@ struct ToastLayout {
     var progressBar: (x: Double, y: Double, width: Double, height: Double)?
     var actions: [(layout: TextLayout, rect: Rect, textX: Double, textY: Double)]
 
-    init(_ toast: ToastView, style: ToastStyle, scale: Int, text: TextEngine) {
+    /// `ownFonts`: `style` is not the one `text` was made with (a toast's own style), so its fonts
+    /// are named in each text key.
+    init(_ toast: ToastView, style: ToastStyle, scale: Int, text: TextEngine, ownFonts: Bool = false) {
         let pad = Double(style.padding)
         var contentX = pad
         if let image = toast.image, image.width > 0, image.height > 0 {
@@ -34,17 +36,20 @@ struct ToastLayout {
         let summaryText = trimmed(toast.summary), bodyText = trimmed(toast.body), appName = trimmed(toast.appName)
         if !appName.isEmpty {
             let l = text.layout(TextKey(text: appName, isMarkup: false, role: .caption,
-                                        width: contentWidth, maxHeight: nil, scale: scale))
+                                        width: contentWidth, maxHeight: nil, scale: scale,
+                                        font: ownFonts ? style.captionFont : nil))
             caption = (l, contentX, place(l.height, gapBefore: 0))
         }
         if !summaryText.isEmpty {
             let l = text.layout(TextKey(text: summaryText, isMarkup: false, role: .summary,
-                                        width: contentWidth, maxHeight: nil, scale: scale))
+                                        width: contentWidth, maxHeight: nil, scale: scale,
+                                        font: ownFonts ? style.summaryFont : nil))
             summary = (l, contentX, place(l.height, gapBefore: 1))
         }
         if !bodyText.isEmpty {
             let l = text.layout(TextKey(text: bodyText, isMarkup: true, role: .body,
-                                        width: contentWidth, maxHeight: style.maxBodyHeight, scale: scale))
+                                        width: contentWidth, maxHeight: style.maxBodyHeight, scale: scale,
+                                        font: ownFonts ? style.font : nil))
             body = (l, contentX, place(l.height, gapBefore: 3))
         }
         if toast.progress != nil {
@@ -60,7 +65,8 @@ struct ToastLayout {
             let right = contentX + Double(contentWidth)
             for label in toast.actions {
                 let l = text.layout(TextKey(text: label, isMarkup: false, role: .action,
-                                            width: labelWidth, maxHeight: nil, scale: scale))
+                                            width: labelWidth, maxHeight: nil, scale: scale,
+                                            font: ownFonts ? style.actionFont : nil))
                 let w = (l.width + Double(2 * style.actionPaddingX)).rounded(.up)
                 let h = (l.height + Double(2 * style.actionPaddingY)).rounded(.up)
                 if rowX > contentX, rowX + w > right {

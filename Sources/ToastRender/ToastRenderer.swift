@@ -16,8 +16,11 @@ public final class ToastRenderer {
     let imageByteBudget = 2 << 20
     /// Bytes the converted images hold now.
     private(set) var imageBytes = 0
-    /// Toast boxes (fill and border) by size, urgency and scale; see `image(of:scale:)`.
-    private struct BoxKey: Hashable { var size: Size; var urgency: Urgency; var scale: Int }
+    /// Toast boxes by size, scale and what they look like (fill, border, radius); see `image(of:scale:)`.
+    private struct BoxKey: Hashable {
+        var size: Size; var scale: Int
+        var fill: Color; var border: Color; var borderWidth: Double; var radius: Double
+    }
     private var boxes: [BoxKey: Canvas] = [:]
     private let boxCapacity = 16
     /// Bytes of boxes kept: toasts of many heights at a large scale would otherwise pile up megabytes.
@@ -83,20 +86,28 @@ public final class ToastRenderer {
     /// The logical size of `toast`: `style.width` wide, as tall as its content
     /// (summary one line, body wrapped and capped at `style.maxBodyHeight`, progress bar, action pills).
     public func measure(_ toast: ToastView, scale: Int) -> Size {
-        ToastLayout(toast, style: style, scale: scale, text: text).size
+        layout(of: toast, scale: scale).size
+    }
+
+    /// The layout of `toast` in its own style if it has one, else in the renderer's.
+    private func layout(of toast: ToastView, scale: Int) -> ToastLayout {
+        guard let own = toast.style else { return ToastLayout(toast, style: style, scale: scale, text: text) }
+        return ToastLayout(toast, style: own, scale: scale, text: text,
+                           ownFonts: own.font != style.font || own.summaryFont != style.summaryFont
+                               || own.captionFont != style.captionFont || own.actionFont != style.actionFont)
     }
 
     /// Where the action pills of `toast` are, relative to the toast's top-left, in `toast.actions` order.
     /// For the daemon's opt-in input region and for mapping a click to an action.
     public func actionRects(_ toast: ToastView, scale: Int) -> [Rect] {
-        ToastLayout(toast, style: style, scale: scale, text: text).actions.map(\.rect)
+        layout(of: toast, scale: scale).actions.map(\.rect)
     }
 
     /// Draws `toast` with its top-left at `origin` (logical px), at `opacity` (0...1), over what is there.
     /// Touches only the toast's own rect (`origin` + `measure(toast, scale:)`), so one toast can be redrawn
     /// alone: `canvas.clear(rect, scale:)` then `draw`.
     public func draw(_ toast: ToastView, in canvas: Canvas, at origin: Point, scale: Int, opacity: Double = 1) {
-        let layout = ToastLayout(toast, style: style, scale: scale, text: text)
+        let layout = layout(of: toast, scale: scale)
         canvas.withContext(scale: scale) { cr in
             CairoDrawing.withOpacity(cr, origin: origin, opacity: opacity) {
                 drawToast(cr, toast, layout)
@@ -109,19 +120,20 @@ public final class ToastRenderer {
     /// but the box (fill and border, the dearest part after the text) is copied from a small cache of
     /// boxes by size and urgency, which a stack of toasts mostly hits.
     public func image(of toast: ToastView, scale: Int) -> Canvas {
-        let layout = ToastLayout(toast, style: style, scale: scale, text: text)
+        let layout = layout(of: toast, scale: scale)
         let canvas = Canvas(size: layout.size, scale: scale)
-        let box = boxImage(size: layout.size, urgency: toast.urgency, scale: scale)
+        let box = boxImage(size: layout.size, style: toast.style ?? style, urgency: toast.urgency, scale: scale)
         canvas.composite(box, atPixelX: 0, y: 0, replacing: true)
         canvas.withContext(scale: scale) { cr in drawToast(cr, toast, layout, box: false) }
         return canvas
     }
 
-    private func boxImage(size: Size, urgency: Urgency, scale: Int) -> Canvas {
-        let key = BoxKey(size: size, urgency: urgency, scale: scale)
+    private func boxImage(size: Size, style: ToastStyle, urgency: Urgency, scale: Int) -> Canvas {
+        let key = BoxKey(size: size, scale: scale, fill: style.background(for: urgency), border: style.border(for: urgency),
+                         borderWidth: style.borderWidth, radius: style.cornerRadius)
         if let hit = boxes[key] { return hit }
         let canvas = Canvas(size: size, scale: scale)
-        canvas.withContext(scale: scale) { cr in drawBox(cr, size: size, urgency: urgency) }
+        canvas.withContext(scale: scale) { cr in drawBox(cr, size: size, style: style, urgency: urgency) }
         let bytes = canvas.stride * canvas.height
         if boxes.count >= boxCapacity || boxBytes + bytes > boxByteBudget {  // rare: toasts of many heights
             boxes.removeAll()
@@ -132,13 +144,14 @@ public final class ToastRenderer {
         return canvas
     }
 
-    private func drawBox(_ cr: OpaquePointer, size: Size, urgency: Urgency) {
+    private func drawBox(_ cr: OpaquePointer, size: Size, style: ToastStyle, urgency: Urgency) {
         CairoDrawing.box(cr, size: size, radius: style.cornerRadius, fill: style.background(for: urgency),
                          border: style.border(for: urgency), borderWidth: style.borderWidth)
     }
 
     private func drawToast(_ cr: OpaquePointer, _ toast: ToastView, _ layout: ToastLayout, box: Bool = true) {
-        if box { drawBox(cr, size: layout.size, urgency: toast.urgency) }
+        let style = toast.style ?? self.style
+        if box { drawBox(cr, size: layout.size, style: style, urgency: toast.urgency) }
         if let r = layout.imageRect, let image = toast.image, let surface = imageSurface(image) {
             cairo_save(cr)
             CairoDrawing.roundedRect(cr, x: r.x, y: r.y, width: r.width, height: r.height,

@@ -15,11 +15,14 @@ public struct ToastView: Hashable, Sendable {
     public var image: RGBAImage?
     /// Action labels, drawn as pills under the text (the "default" action should be left out by the caller).
     public var actions: [String]
+    /// Replaces the renderer's style for this toast alone (the daemon's criteria sections); nil, the
+    /// common case, draws it with the renderer's.
+    public var style: ToastStyle?
 
     public init(summary: String, body: String = "", appName: String = "", urgency: Urgency = .normal,
-                progress: Int? = nil, image: RGBAImage? = nil, actions: [String] = []) {
+                progress: Int? = nil, image: RGBAImage? = nil, actions: [String] = [], style: ToastStyle? = nil) {
         self.summary = summary; self.body = body; self.appName = appName; self.urgency = urgency
-        self.progress = progress; self.image = image; self.actions = actions
+        self.progress = progress; self.image = image; self.actions = actions; self.style = style
     }
 }
 

@@ -253,16 +253,16 @@ final class ConfigParserTests: XCTestCase {
         XCTAssertEqual(parsed.config.style.criticalBorder, Color(rgb: 0xff0000))
     }
 
-    func testAKeyThatIsNotPerUrgencyIsReportedInASection() {
-        let parsed = parse("[urgency=low]\nwidth = 500\n")
+    func testAKeyThatIsNotPerRuleIsReportedInASection() {
+        let parsed = parse("[urgency=low]\nanchor = top-left\n")
         XCTAssertEqual(parsed.diagnostics.map(\.description),
-                       ["cfg:2: 'width' cannot be set per urgency (in [urgency=...] only: default-timeout, background, border-color, progress-color)"])
-        XCTAssertEqual(parsed.config.style.width, DaemonConfig().style.width)
+                       ["cfg:2: 'anchor' cannot be set in a criteria section (there only: \(ConfigParser.ruleKeys.joined(separator: ", ")))"])
+        XCTAssertEqual(parsed.config.anchor, DaemonConfig().anchor)
     }
 
     func testAnUnknownSectionIsReportedOnceAndItsLinesAreSkipped() {
         let parsed = parse("""
-            [app-name=firefox]
+            [colour=firefox]
             width = 500
             nonsense = 1
             [urgency=critical]
@@ -270,7 +270,8 @@ final class ConfigParserTests: XCTestCase {
             """)
         XCTAssertEqual(parsed.diagnostics.count, 1, "\(parsed.diagnostics)")
         XCTAssertEqual(parsed.diagnostics.first?.line, 1)
-        XCTAssertTrue(parsed.diagnostics[0].message.contains("unknown section '[app-name=firefox]'"))
+        XCTAssertTrue(parsed.diagnostics[0].message.contains("unknown criterion 'colour'"), parsed.diagnostics[0].message)
+        XCTAssertTrue(parsed.config.rules.isEmpty, "the skipped section made no rule")
         XCTAssertEqual(parsed.config.style.width, DaemonConfig().style.width)
         XCTAssertEqual(parsed.config.style.criticalBorder, Color(rgb: 0xff0000), "a known section after it applies")
     }
@@ -392,5 +393,63 @@ final class ConfigParserTests: XCTestCase {
     func testDiagnosticFormat() {
         XCTAssertEqual(ConfigDiagnostic(path: "/a/b", line: 7, message: "m").description, "/a/b:7: m")
         XCTAssertEqual(ConfigDiagnostic(path: "/a/b", line: nil, message: "m").description, "/a/b: m")
+    }
+}
+
+/// Criteria sections as the parser reads them.
+final class ConfigParserRuleTests: XCTestCase {
+    private func parse(_ text: String) -> ParsedConfig { ConfigParser.parse(text, path: "cfg") }
+
+    func testAMakoFileNeedsNoEdits() {
+        let parsed = parse("""
+            font=monospace 10
+            background-color=#285577FF
+            text-color=#ffffff
+            border-color=#4C7899FF
+            progress-color=over #5588AAFF
+            max-history=20
+            default-timeout=5000
+
+            [urgency=high]
+            border-color=#bf616a
+
+            [app-name=Spotify]
+            invisible=1
+
+            [app-name="Google Chrome" urgency=critical]
+            background-color=#ff0000
+            ignore-timeout=1
+
+            [summary~="^Build (failed|passed)"]
+            border-color=#ff0000
+
+            [actionable]
+            border-size=3
+
+            [mode=do-not-disturb]
+            invisible=1
+            """)
+        XCTAssertEqual(parsed.diagnostics.map(\.description), [
+            "cfg:9: section '[urgency=high]': urgency must be low, normal or critical, got 'high'; lines up to the next section are ignored",
+            "cfg:25: section '[mode=do-not-disturb]': mako criterion 'mode' is not supported; lines up to the next section are ignored",
+        ])
+        XCTAssertEqual(parsed.config.style.background, Color(rgb: 0x285577))
+        XCTAssertEqual(parsed.config.style.normalAccent, Color(rgb: 0x5588AA))
+        XCTAssertEqual(parsed.config.notifications.historyLimit, 20)
+        XCTAssertEqual(parsed.config.rules.rules.count, 4)
+    }
+
+    func testMakoKeysToastdDoesNotDoAreNamed() {
+        XCTAssertEqual(parse("on-button-left=dismiss").diagnostics.map(\.description),
+                       ["cfg:1: mako key 'on-button-left' is not supported"])
+        XCTAssertEqual(parse("[app-name=a]\nlayer=overlay").diagnostics.map(\.description),
+                       ["cfg:2: mako key 'layer' is not supported"])
+    }
+
+    func testBadValuesInASectionAreReported() {
+        XCTAssertEqual(parse("[app-name=a]\ninvisible=maybe\nwidth=5\n").diagnostics.map(\.description), [
+            "cfg:2: 'invisible' must be true or false, got 'maybe'",
+            "cfg:3: 'width' = 5 is out of range (100...4000)",
+        ])
     }
 }

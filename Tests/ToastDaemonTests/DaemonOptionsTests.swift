@@ -66,3 +66,11 @@ final class DaemonOptionsTests: XCTestCase {
         XCTAssertTrue(DaemonOptions.usage.contains("SIGHUP"))
     }
 }
+
+final class CheckConfigOptionTests: XCTestCase {
+    func testCheckConfigTakesAnOptionalPath() {
+        XCTAssertEqual(DaemonOptions.parse(["--check-config"]), .success(.checkConfig(nil)))
+        XCTAssertEqual(DaemonOptions.parse(["--check-config", "/tmp/c"]), .success(.checkConfig("/tmp/c")))
+        XCTAssertEqual(DaemonOptions.parse(["--config", "/tmp/c", "--check-config"]), .success(.checkConfig("/tmp/c")))
+    }
+}

@@ -1,0 +1,212 @@
+import Glibc
+import ToastCore
+import ToastVocabulary
+
+/// What a criteria section matches on: the fields of a notification, whether it is still a request
+/// (rules deciding its behaviour) or already in the model (rules deciding its look).
+struct CriteriaSubject: Equatable, Sendable {
+    var appName: String
+    var appIcon: String
+    var summary: String
+    var body: String
+    var urgency: Urgency
+    var category: String?
+    var desktopEntry: String?
+    /// It offers at least one action (the default one counts, as in mako).
+    var actionable: Bool
+    /// The client did not ask it to stay until closed (timeout 0).
+    var expiring: Bool
+
+    init(appName: String = "", appIcon: String = "", summary: String = "", body: String = "",
+         urgency: Urgency = .normal, category: String? = nil, desktopEntry: String? = nil,
+         actionable: Bool = false, expiring: Bool = true) {
+        self.appName = appName; self.appIcon = appIcon; self.summary = summary; self.body = body
+        self.urgency = urgency; self.category = category; self.desktopEntry = desktopEntry
+        self.actionable = actionable; self.expiring = expiring
+    }
+
+    init(_ request: NotificationRequest) {
+        self.init(appName: request.appName, appIcon: request.appIcon, summary: request.summary, body: request.body,
+                  urgency: request.urgency, category: request.category, desktopEntry: request.desktopEntry,
+                  actionable: !request.actions.isEmpty, expiring: request.expireTimeout != .never)
+    }
+
+    init(_ notification: Notification) {
+        self.init(appName: notification.appName, appIcon: notification.appIcon, summary: notification.summary,
+                  body: notification.body, urgency: notification.urgency, category: notification.category,
+                  desktopEntry: notification.desktopEntry, actionable: !notification.actions.isEmpty,
+                  expiring: notification.expireTimeout != .never)
+    }
+}
+
+/// A POSIX extended regular expression, compiled once when the configuration is read and matched
+/// without capturing (the same flags mako uses, so a pattern means the same in both).
+final class PosixRegex: Equatable, @unchecked Sendable {
+    // @unchecked: the compiled pattern is never changed after init, and regexec takes it const.
+    let pattern: String
+    private var compiled = regex_t()
+
+    /// nil, with the library's message in `error`, when the pattern does not compile.
+    init?(_ pattern: String, error: inout String) {
+        self.pattern = pattern
+        let code = regcomp(&compiled, pattern, REG_EXTENDED | REG_NOSUB)
+        guard code == 0 else {
+            var buffer = [CChar](repeating: 0, count: 256)
+            regerror(code, &compiled, &buffer, buffer.count)
+            error = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            regfree(&compiled)
+            return nil
+        }
+    }
+
+    deinit { regfree(&compiled) }
+
+    func matches(_ text: String) -> Bool {
+        regexec(&compiled, text, 0, nil, 0) == 0
+    }
+
+    static func == (a: PosixRegex, b: PosixRegex) -> Bool { a.pattern == b.pattern }
+}
+
+/// The header of a criteria section in mako's syntax: `[app-name=Spotify urgency=low]`, every field
+/// of which must match. Values may be quoted (`"Google Chrome"`) and a backslash takes the next
+/// character as it is; `summary~` and `body~` are regular expressions; `actionable` and `expiring`
+/// are booleans, bare (`[actionable]`), negated (`[!actionable]`) or with a value.
+struct Criteria: Equatable, Sendable {
+    var appName: String?
+    var appIcon: String?
+    var urgency: Urgency?
+    var category: String?
+    var desktopEntry: String?
+    var summary: String?
+    var summaryPattern: PosixRegex?
+    var body: String?
+    var bodyPattern: PosixRegex?
+    var actionable: Bool?
+    var expiring: Bool?
+
+    /// No field: matches everything (`[global]`).
+    var isEmpty: Bool { self == Criteria() }
+
+    /// The criteria of one field only, `urgency`: an `[urgency=...]` section as toastd always had them.
+    var isUrgencyOnly: Bool {
+        var other = self
+        other.urgency = nil
+        return urgency != nil && other.isEmpty
+    }
+
+    func matches(_ subject: CriteriaSubject) -> Bool {
+        if let appName, appName != subject.appName { return false }
+        if let appIcon, appIcon != subject.appIcon { return false }
+        if let urgency, urgency != subject.urgency { return false }
+        // mako compares against an empty string when the hint is absent: `[category=]` matches none.
+        if let category, category != (subject.category ?? "") { return false }
+        if let desktopEntry, desktopEntry != (subject.desktopEntry ?? "") { return false }
+        if let summary, summary != subject.summary { return false }
+        if let summaryPattern, !summaryPattern.matches(subject.summary) { return false }
+        if let body, body != subject.body { return false }
+        if let bodyPattern, !bodyPattern.matches(subject.body) { return false }
+        if let actionable, actionable != subject.actionable { return false }
+        if let expiring, expiring != subject.expiring { return false }
+        return true
+    }
+
+    /// Fields toastd knows from mako but does not match on: a section naming one is skipped whole.
+    static let unsupportedFields: Set<String> = ["hidden", "grouped", "group-index", "anchor", "output", "mode", "none"]
+    static let fields = ["app-name", "app-icon", "urgency", "category", "desktop-entry", "summary", "summary~",
+                         "body", "body~", "actionable", "expiring"]
+
+    /// Parses the text between the brackets of a section header. The error is a message for the
+    /// `path:line:` diagnostic.
+    static func parse(_ text: String) -> Result<Criteria, CriteriaError> {
+        var tokens: [String] = []
+        var token = ""
+        var quoted = false, escaped = false
+        for character in text {
+            if escaped {
+                token.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                quoted.toggle()
+            } else if !quoted && (character == " " || character == "\t") {
+                if !token.isEmpty { tokens.append(token) }
+                token = ""
+            } else {
+                token.append(character)
+            }
+        }
+        if quoted { return .failure(CriteriaError("unmatched quote")) }
+        if escaped { return .failure(CriteriaError("trailing backslash")) }
+        if !token.isEmpty { tokens.append(token) }
+
+        var criteria = Criteria()
+        for token in tokens {
+            if let failure = criteria.apply(token) { return .failure(failure) }
+        }
+        return .success(criteria)
+    }
+
+    /// Sets the field `token` (`key=value`, `key`, `!key`) names; the error when it cannot.
+    private mutating func apply(_ token: String) -> CriteriaError? {
+        let key: String, value: String
+        var bare = false
+        if let equals = token.firstIndex(of: "=") {
+            key = String(token[..<equals]).lowercased()
+            value = String(token[token.index(after: equals)...])
+        } else if token.hasPrefix("!") {
+            key = String(token.dropFirst()).lowercased(); value = "false"; bare = true
+        } else {
+            key = token.lowercased(); value = "true"; bare = true
+        }
+        if bare && !["actionable", "expiring", "hidden", "grouped", "none"].contains(key) {
+            return CriteriaError("criterion '\(key)' needs a value ('\(key)=...')")
+        }
+        switch key {
+        case "app-name": appName = value
+        case "app-icon": appIcon = value
+        case "category": category = value
+        case "desktop-entry": desktopEntry = value
+        case "summary": summary = value
+        case "body": body = value
+        case "urgency":
+            guard let level = Urgency(rawValue: value.lowercased()) else {
+                return CriteriaError("urgency must be low, normal or critical, got '\(value)'")
+            }
+            urgency = level
+        case "summary~", "body~":
+            var message = ""
+            guard let regex = PosixRegex(value, error: &message) else {
+                return CriteriaError("bad regular expression for \(key) '\(value)': \(message)")
+            }
+            if key == "summary~" { summaryPattern = regex } else { bodyPattern = regex }
+        case "actionable", "expiring":
+            guard let flag = Self.boolean(value) else {
+                return CriteriaError("\(key) must be true or false, got '\(value)'")
+            }
+            if key == "actionable" { actionable = flag } else { expiring = flag }
+        default:
+            if Self.unsupportedFields.contains(key) {
+                return CriteriaError("mako criterion '\(key)' is not supported")
+            }
+            return CriteriaError("unknown criterion '\(key)' (known: \(Self.fields.joined(separator: ", ")))")
+        }
+        return nil
+    }
+
+    /// mako's booleans: true/false (any case), 1/0.
+    private static func boolean(_ value: String) -> Bool? {
+        switch value.lowercased() {
+        case "true", "1": true
+        case "false", "0": false
+        default: nil
+        }
+    }
+}
+
+/// Why a section header could not be read.
+struct CriteriaError: Error, Equatable {
+    var message: String
+    init(_ message: String) { self.message = message }
+}
