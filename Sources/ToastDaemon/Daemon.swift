@@ -103,6 +103,10 @@ public final class Daemon {
         screen.onActionClicked = { [unowned self] id, index in self.service.invokeButton(id: id, index: index) }
         screen.onToastsDrawn = { [unowned self] ids in self.service.displayed(ids) }
         screen.onNothingShown = { [unowned self] in self.memoryReleaseDue = true }
+        service.pictureTarget = { [unowned self] in
+            PictureLoader.Target(size: self.renderer.style.imageSize, scale: self.wayland.outputs.map(\.scale).max() ?? 1,
+                                 tint: self.renderer.style.bodyColor)
+        }
 
         if let door {
             do {

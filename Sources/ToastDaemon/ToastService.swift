@@ -23,6 +23,9 @@ final class ToastService {
     /// Monotonic now, the model's clock (a hand-driven one in tests).
     let now: () -> Instant
     private(set) var hasChanges = false
+    /// The pixel size and text colour pictures are made for now (the daemon's: picture box × the
+    /// largest output scale); icons and SVGs are looked up and rendered for it.
+    var pictureTarget: () -> PictureLoader.Target = { PictureLoader.Target() }
 
     init(model: ToastModel, pictures: PictureLoader, pictureWorker: PictureWorker, clock: @escaping () -> Instant) {
         self.model = model
@@ -53,7 +56,7 @@ final class ToastService {
     /// Shows (or replaces) a notification. Its picture is resolved first; a large one follows when
     /// the worker has decoded it.
     func notify(_ request: NotificationRequest) throws(NotificationError) -> NotificationID {
-        let (request, pending) = pictures.prepare(request)
+        let (request, pending) = pictures.prepare(request, for: pictureTarget())
         let id = try change { (model, now) throws(NotificationError) in try model.notify(request, now: now) }
         pictureTickets[id] = nil
         if let pending {
@@ -71,7 +74,7 @@ final class ToastService {
         for finished in pictureWorker.takeFinished() where pictureTickets[finished.id] == finished.ticket {
             pictureTickets[finished.id] = nil
             guard let image = finished.image else {
-                Log.warning("the picture of \(finished.id) could not be decoded; showing none")
+                Log.warning("the picture of \(finished.id) could not be decoded\(finished.problem.map { ": \($0)" } ?? ""); showing none")
                 continue
             }
             change { model, _ in model.setPicture(id: finished.id, image) }

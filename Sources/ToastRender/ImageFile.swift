@@ -4,7 +4,8 @@ import Glibc
 import ToastVocabulary
 #endif
 
-/// Pictures named by path (the `image-path` hint, an absolute `app_icon`): PNG files, decoded by cairo.
+/// Pictures named by path (the `image-path` hint, an absolute `app_icon`): PNG files, decoded by cairo
+/// (SVG files are `SVGFile`'s).
 public enum ImageFile {
     /// The width and height a PNG file declares in its header (signature, then the IHDR chunk), read
     /// without decoding anything; nil when the file does not start like a PNG. Decoding allocates
@@ -35,6 +36,14 @@ public enum ImageFile {
     public static func loadPNG(path: String, fittingIn maxSide: Int = .max) -> RGBAImage? {
         guard let surface = cairo_image_surface_create_from_png(path) else { return nil }
         defer { cairo_surface_destroy(surface) }
+        return image(of: surface, fittingIn: maxSide)
+    }
+
+    /// The pixels of a cairo image surface (ARGB32 or RGB24) as straight RGBA, shrunk (box filter,
+    /// aspect kept) so neither side exceeds `maxSide`. With `tint`, every pixel takes that colour and
+    /// keeps only its coverage (alpha × the tint's alpha): how a symbolic icon takes the text colour.
+    static func image(of surface: OpaquePointer, fittingIn maxSide: Int, tint: Color? = nil) -> RGBAImage? {
+        cairo_surface_flush(surface)
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
               cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
                 || cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24,
@@ -67,12 +76,20 @@ public enum ImageFile {
                     }
                 }
                 let i = (y * newWidth + x) * 4
+                let alpha = a / ((y1 - y0) * (x1 - x0))
+                if let tint {
+                    pixels[i] = UInt8((tint.red * 255).rounded())
+                    pixels[i + 1] = UInt8((tint.green * 255).rounded())
+                    pixels[i + 2] = UInt8((tint.blue * 255).rounded())
+                    pixels[i + 3] = UInt8((Double(alpha) * tint.alpha).rounded())
+                    continue
+                }
                 if a > 0 {
                     pixels[i] = UInt8(min(255, r * 255 / a))
                     pixels[i + 1] = UInt8(min(255, g * 255 / a))
                     pixels[i + 2] = UInt8(min(255, b * 255 / a))
                 }
-                pixels[i + 3] = UInt8(a / ((y1 - y0) * (x1 - x0)))
+                pixels[i + 3] = UInt8(alpha)
             }
         }
         return RGBAImage(width: newWidth, height: newHeight, pixels: pixels)
