@@ -23,6 +23,10 @@ public struct DaemonConfig: Equatable, Sendable {
     public var clickableActions = false
     /// Output to show on (`--output` wins over the file); nil: the compositor's choice.
     public var output: String?
+    /// Icon theme searched first (`icon-theme`); nil: GTK's `gtk-icon-theme-name`, else hicolor.
+    public var iconTheme: String?
+    /// Directories searched for icons before any theme (`icon-path`, colon-separated, as mako's).
+    public var iconPaths: [String] = []
 
     public init() {}
 }

@@ -157,6 +157,7 @@ public enum ConfigParser {
         "loading-grace", "width", "hud-width", "font", "max-visible", "background", "text-color",
         "border-color", "progress-color", "border-size", "border-radius", "padding", "gap", "margin",
         "anchor", "hud-anchor", "hud-margin", "animations", "clickable-actions", "output",
+        "icon-theme", "icon-path",
     ]
     /// Keys an `[urgency=...]` section may set.
     static let urgencyKeys = ["default-timeout", "background", "border-color", "progress-color"]
@@ -269,6 +270,17 @@ public enum ConfigParser {
             guard value.utf8.count <= 256 else { throw SettingError("'output' is too long") }
             let output = value.isEmpty ? nil : value
             return (Rank.specific, { $0.output = output })
+
+        // Icons.
+        case "icon-theme":
+            guard ThemeIndex.isThemeName(value) else { throw SettingError("'icon-theme' must be a theme's directory name, got '\(excerpt(value[...]))'") }
+            return (Rank.specific, { $0.iconTheme = value })
+        case "icon-path":
+            let paths = value.split(separator: ":").map(String.init)
+            guard paths.count <= 32, paths.allSatisfy({ $0.hasPrefix("/") }) else {
+                throw SettingError("'icon-path' must be up to 32 absolute directories separated by ':', got '\(excerpt(value[...]))'")
+            }
+            return (Rank.specific, { $0.iconPaths = paths })
         default:
             throw SettingError("unknown key '\(excerpt(key[...]))'")
         }

@@ -65,7 +65,7 @@ public final class Daemon {
             config = loaded.parsed.config
             if loaded.found { Log.info("config \(configPath) (\(loaded.parsed.warningCount) warnings)") }
         }
-        let icons = IconTheme.fromEnvironment { getenv($0).map { String(cString: $0) } }
+        let icons = Self.iconTheme(config)
         let pictureWorker: PictureWorker
         do {
             pictureWorker = try PictureWorker()
@@ -219,6 +219,8 @@ public final class Daemon {
         let old = config
         config = new
         service.reconfigure(notifications: new.notifications, hud: new.hud)
+        // Always anew: a reload also drops the icon cache, so newly installed icons are found.
+        service.replaceIcons(Self.iconTheme(new))
         let animations = options.animations && new.animations
         screen.clickableActions = options.clickableActions || new.clickableActions
         if animations != animator.animationsEnabled { animator = Animator(animations: animations) }
@@ -231,6 +233,11 @@ public final class Daemon {
             screen.reconfigure(renderer: renderer, outputName: options.output ?? new.output,
                                toasts: Self.toastPlacement(new), hud: Self.hudPlacement(new))
         }
+    }
+
+    /// The icon search of `config` in this environment.
+    static func iconTheme(_ config: DaemonConfig) -> IconTheme {
+        IconTheme.fromEnvironment(theme: config.iconTheme, iconPaths: config.iconPaths) { getenv($0).map { String(cString: $0) } }
     }
 
     static func toastPlacement(_ config: DaemonConfig) -> OverlaySurface.Placement {

@@ -37,8 +37,8 @@ struct PictureLoader {
     /// Nor more than this on a side.
     static let maxDecodeSide = 16_384
 
-    /// Icon names to PNG files, cached.
-    private(set) var icons: IconTheme
+    /// Icon names to PNG and SVG files, cached; replaced at a configuration reload.
+    var icons: IconTheme
 
     init(icons: IconTheme) {
         self.icons = icons
@@ -58,11 +58,11 @@ struct PictureLoader {
         case .pixels(let image):
             request.image = .pixels(image.downscaled(toFit: Self.maxPictureSide))
         case .path(let path):
-            let file = IconTheme.isIconName(path) ? icons.path(forIconNamed: path) : path
+            let file = IconTheme.isIconName(path) ? icons.path(forIconNamed: path, size: target.size, scale: target.scale) : path
             (request.image, pending) = file.map { load($0, for: target) } ?? (nil, nil)
         case nil:
             let icon = request.appIcon
-            let file = IconTheme.isIconName(icon) ? icons.path(forIconNamed: icon)
+            let file = IconTheme.isIconName(icon) ? icons.path(forIconNamed: icon, size: target.size, scale: target.scale)
                 : (icon.hasPrefix("/") || icon.hasPrefix("file://")) ? HintInterpreter.path(fromImagePath: icon) : nil
             (request.image, pending) = file.map { load($0, for: target) } ?? (nil, nil)
         }

@@ -174,6 +174,11 @@ final class ToastService {
         change { model, now in model.advance(to: now) }
     }
 
+    /// A new icon search (configuration reload): the old one's cache goes with it.
+    func replaceIcons(_ icons: IconTheme) {
+        pictures.icons = icons
+    }
+
     /// New settings (configuration reload) for what comes next.
     func reconfigure(notifications: NotificationConfig, hud: HUDConfig) {
         change { model, _ in model.reconfigure(notifications: notifications, hud: hud) }
