@@ -91,6 +91,45 @@ struct IconTheme {
         let key = "\(name) \(size) \(scale)"
         if let known = cache[key] { return known }
         let found = search(name, size: size, scale: scale)
+        remember(key, found)
+        return found
+    }
+
+    /// The `Icon=` of desktop entry `name` (`NAME.desktop` in `DATA/applications`, the first found):
+    /// an icon name or an absolute path; nil when there is no such entry or it names no icon.
+    mutating func desktopEntryIcon(_ name: String) -> String? {
+        let entry = name.hasSuffix(".desktop") ? String(name.dropLast(8)) : name
+        guard Self.isIconName(entry) else { return nil }
+        let key = "desktop \(entry)"
+        if let known = cache[key] { return known }
+        var icon: String?
+        for directory in dataDirectories {
+            guard let data = PictureLoader.readSmallFile("\(directory)/applications/\(entry).desktop", limit: 256 << 10) else { continue }
+            icon = Self.iconKey(desktopEntry: String(decoding: data, as: UTF8.self))
+            break
+        }
+        remember(key, icon)
+        return icon
+    }
+
+    /// The `Icon` key of a desktop entry's `[Desktop Entry]` group.
+    static func iconKey(desktopEntry text: String) -> String? {
+        var group = ""
+        for rawLine in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            let line = rawLine.trimmingBlanks()
+            if line.hasPrefix("[") && line.hasSuffix("]") {
+                group = String(line.dropFirst().dropLast())
+                continue
+            }
+            guard group == "Desktop Entry", let equals = line.firstIndex(of: "="),
+                  line[..<equals].trimmingBlanks() == "Icon" else { continue }
+            let value = String(line[line.index(after: equals)...].trimmingBlanks())
+            return value.isEmpty ? nil : value
+        }
+        return nil
+    }
+
+    private mutating func remember(_ key: String, _ found: String?) {
         let bytes = key.utf8.count + (found?.utf8.count ?? 0) + 64
         if cache.count >= Self.maxCacheEntries || cacheBytes + bytes > Self.maxCacheBytes {
             cache.removeAll()
@@ -98,7 +137,6 @@ struct IconTheme {
         }
         cache[key] = found
         cacheBytes += bytes
-        return found
     }
 
     /// Entries and bytes the cache holds now.

@@ -45,7 +45,9 @@ struct PictureLoader {
     }
 
     /// `request` with its picture resolved: pixels now, or none now and the work for the worker
-    /// (`pending`). `image-path` wins over `app_icon`, as the specification orders them.
+    /// (`pending`). `image-path` wins over `app_icon`, as the specification orders them; with neither
+    /// (or an `app_icon` found nowhere), the `Icon=` of the `desktop-entry` hint's desktop file, or of
+    /// the desktop file an `app_icon` names ("firefox", "org.gnome.Nautilus").
     mutating func prepare(_ request: NotificationRequest, for target: Target = Target())
         -> (request: NotificationRequest, pending: PictureWorker.Source?)
     {
@@ -61,12 +63,19 @@ struct PictureLoader {
             let file = IconTheme.isIconName(path) ? icons.path(forIconNamed: path, size: target.size, scale: target.scale) : path
             (request.image, pending) = file.map { load($0, for: target) } ?? (nil, nil)
         case nil:
-            let icon = request.appIcon
-            let file = IconTheme.isIconName(icon) ? icons.path(forIconNamed: icon, size: target.size, scale: target.scale)
-                : (icon.hasPrefix("/") || icon.hasPrefix("file://")) ? HintInterpreter.path(fromImagePath: icon) : nil
+            let file = iconFile(request.appIcon, for: target)
+                ?? request.desktopEntry.flatMap { icons.desktopEntryIcon($0) }.flatMap { iconFile($0, for: target) }
+                ?? (IconTheme.isIconName(request.appIcon) ? icons.desktopEntryIcon(request.appIcon).flatMap { iconFile($0, for: target) } : nil)
             (request.image, pending) = file.map { load($0, for: target) } ?? (nil, nil)
         }
         return (request, pending)
+    }
+
+    /// The file an `app_icon` or a desktop entry's `Icon=` names: an icon name looked up in the
+    /// theme, or an absolute path or `file://` URI.
+    private mutating func iconFile(_ icon: String, for target: Target) -> String? {
+        if IconTheme.isIconName(icon) { return icons.path(forIconNamed: icon, size: target.size, scale: target.scale) }
+        return (icon.hasPrefix("/") || icon.hasPrefix("file://")) ? HintInterpreter.path(fromImagePath: icon) : nil
     }
 
     /// A PNG or SVG file as pixels now (small), as work for the worker (large), or nothing (refused).

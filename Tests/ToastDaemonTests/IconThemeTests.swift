@@ -198,4 +198,15 @@ final class IconThemeTests: XCTestCase {
         XCTAssertEqual(fromConfig.themeName, "Mine")
         XCTAssertEqual(IconTheme.fromEnvironment { _ in nil }.themeName, "hicolor")
     }
+
+    func testDesktopEntriesNameTheirIcon() throws {
+        try write("home/applications/org.example.App.desktop", "[Desktop Entry]\nName=App\nIcon=app-icon\n[Desktop Action x]\nIcon=other\n")
+        try write("system/applications/org.example.App.desktop", "[Desktop Entry]\nIcon=shadowed\n")
+        try write("system/applications/noicon.desktop", "[Desktop Entry]\nName=None\n")
+        var theme = IconTheme(dataDirectories: [root + "/home", root + "/system"])
+        XCTAssertEqual(theme.desktopEntryIcon("org.example.App"), "app-icon")
+        XCTAssertEqual(theme.desktopEntryIcon("org.example.App.desktop"), "app-icon")
+        XCTAssertNil(theme.desktopEntryIcon("noicon"))
+        XCTAssertNil(theme.desktopEntryIcon("../applications/org.example.App"))
+    }
 }
