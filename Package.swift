@@ -4,12 +4,13 @@ import PackageDescription
 // Pipeline: WaylandScanner (XML → Swift, via the build plugin) → Wayland (bindings + runtime)
 // → ToastCore (model) → ToastRender (Cairo/Pango) → ToastDaemon (loop, surfaces, socket, D-Bus).
 // Front doors: `toast` (CLI over ToastProtocol) and ToastDBus (org.freedesktop.Notifications).
-/// Header directories of pangocairo (what `pkg-config --cflags pangocairo` lists, minus -pthread).
+/// Header directories of pangocairo and librsvg (what `pkg-config --cflags pangocairo librsvg-2.0` lists,
+/// minus -pthread).
 /// Both multiarch triples are listed; a missing directory is ignored by clang.
 let pangoCairoIncludes = [
     "/usr/include/pango-1.0", "/usr/include/glib-2.0", "/usr/include/harfbuzz",
     "/usr/include/freetype2", "/usr/include/libpng16", "/usr/include/fribidi",
-    "/usr/include/cairo", "/usr/include/pixman-1",
+    "/usr/include/cairo", "/usr/include/pixman-1", "/usr/include/librsvg-2.0", "/usr/include/gdk-pixbuf-2.0",
     "/usr/lib/x86_64-linux-gnu/glib-2.0/include", "/usr/lib/aarch64-linux-gnu/glib-2.0/include",
 ]
 
@@ -33,6 +34,9 @@ let package = Package(
         // No pkgConfig here: pango's .pc pulls `-pthread` into the C flags, which SwiftPM refuses with a
         // warning on every build. The include paths are given to ToastRender, its only importer.
         .systemLibrary(name: "CCairo", providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        // SVG icons. No pkgConfig for the same reason as CCairo (librsvg's .pc also lists -pthread); its
+        // include paths are in `pangoCairoIncludes`, given to ToastRender, its only importer.
+        .systemLibrary(name: "CRsvg", providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd",
                        providers: [.apt(["libsystemd-dev"])]),
         .systemLibrary(name: "CXkbCommon", pkgConfig: "xkbcommon",
@@ -50,7 +54,7 @@ let package = Package(
         .target(name: "ToastVocabulary"),
         .target(name: "ToastCore", dependencies: ["ToastVocabulary"]),
         .target(name: "ToastProtocol", dependencies: ["ToastVocabulary"]),
-        .target(name: "ToastRender", dependencies: ["CCairo", "ToastVocabulary"],
+        .target(name: "ToastRender", dependencies: ["CCairo", "CRsvg", "ToastVocabulary"],
                 swiftSettings: pangoCairoFlags),
 
         // I/O.

@@ -25,6 +25,10 @@ public struct DaemonConfig: Equatable, Sendable {
     public var output: String?
     /// The criteria sections, in file order (docs/configuration.md); none by default.
     var rules = RuleSet()
+    /// Icon theme searched first (`icon-theme`); nil: GTK's `gtk-icon-theme-name`, else hicolor.
+    public var iconTheme: String?
+    /// Directories searched for icons before any theme (`icon-path`, colon-separated, as mako's).
+    public var iconPaths: [String] = []
 
     public init() {}
 }

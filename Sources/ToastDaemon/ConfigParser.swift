@@ -205,7 +205,7 @@ public enum ConfigParser {
         "loading-grace", "width", "hud-width", "font", "max-visible", "background", "text-color",
         "border-color", "progress-color", "border-size", "border-radius", "padding", "gap", "margin",
         "anchor", "hud-anchor", "hud-margin", "animations", "clickable-actions", "output",
-        "ignore-timeout", "invisible",
+        "ignore-timeout", "invisible", "icon-theme", "icon-path",
     ]
     /// Keys a criteria section (`[app-name=...]`, `[urgency=...]`) may set.
     static let ruleKeys = [
@@ -218,7 +218,7 @@ public enum ConfigParser {
     static let aliases = ["background-color": "background", "max-history": "history"]
     /// mako's keys toastd does not do: named as such rather than as unknown.
     static let makoKeys: Set<String> = [
-        "actions", "format", "group-by", "height", "icon-border-radius", "icon-location", "icon-path", "icons",
+        "actions", "format", "group-by", "height", "icon-border-radius", "icon-location", "icons",
         "include", "layer", "markup", "max-icon-size", "on-button-left", "on-button-middle", "on-button-right",
         "on-notify", "on-touch", "outer-margin", "sort", "text-alignment",
     ]
@@ -334,6 +334,17 @@ public enum ConfigParser {
             guard value.utf8.count <= 256 else { throw SettingError("'output' is too long") }
             let output = value.isEmpty ? nil : value
             return (Rank.specific, { $0.output = output })
+
+        // Icons.
+        case "icon-theme":
+            guard ThemeIndex.isThemeName(value) else { throw SettingError("'icon-theme' must be a theme's directory name, got '\(excerpt(value[...]))'") }
+            return (Rank.specific, { $0.iconTheme = value })
+        case "icon-path":
+            let paths = value.split(separator: ":").map(String.init)
+            guard paths.count <= 32, paths.allSatisfy({ $0.hasPrefix("/") }) else {
+                throw SettingError("'icon-path' must be up to 32 absolute directories separated by ':', got '\(excerpt(value[...]))'")
+            }
+            return (Rank.specific, { $0.iconPaths = paths })
         default:
             throw unknownKey(key)
         }

@@ -65,7 +65,7 @@ public final class Daemon {
             config = loaded.parsed.config
             if loaded.found { Log.info("config \(configPath) (\(loaded.parsed.warningCount) warnings)") }
         }
-        let icons = IconTheme.fromEnvironment { getenv($0).map { String(cString: $0) } }
+        let icons = Self.iconTheme(config)
         let pictureWorker: PictureWorker
         do {
             pictureWorker = try PictureWorker()
@@ -105,6 +105,10 @@ public final class Daemon {
         screen.onActionClicked = { [unowned self] id, index in self.service.invokeButton(id: id, index: index) }
         screen.onToastsDrawn = { [unowned self] ids in self.service.displayed(ids) }
         screen.onNothingShown = { [unowned self] in self.memoryReleaseDue = true }
+        service.pictureTarget = { [unowned self] in
+            PictureLoader.Target(size: self.renderer.style.imageSize, scale: self.wayland.outputs.map(\.scale).max() ?? 1,
+                                 tint: self.renderer.style.bodyColor)
+        }
 
         if let door {
             do {
@@ -220,6 +224,8 @@ public final class Daemon {
         let old = config
         config = new
         service.reconfigure(notifications: new.notifications, hud: new.hud)
+        // Always anew: a reload also drops the icon cache, so newly installed icons are found.
+        service.replaceIcons(Self.iconTheme(new))
         let animations = options.animations && new.animations
         screen.clickableActions = options.clickableActions || new.clickableActions
         if animations != animator.animationsEnabled { animator = Animator(animations: animations) }
@@ -234,6 +240,11 @@ public final class Daemon {
             screen.reconfigure(renderer: renderer, outputName: options.output ?? new.output,
                                toasts: Self.toastPlacement(new), hud: Self.hudPlacement(new))
         }
+    }
+
+    /// The icon search of `config` in this environment.
+    static func iconTheme(_ config: DaemonConfig) -> IconTheme {
+        IconTheme.fromEnvironment(theme: config.iconTheme, iconPaths: config.iconPaths) { getenv($0).map { String(cString: $0) } }
     }
 
     static func toastPlacement(_ config: DaemonConfig) -> OverlaySurface.Placement {

@@ -1,33 +1,79 @@
 import Glibc
 
-/// Finds the PNG for an icon name (`app_icon` "firefox", `image-path` "dialog-information") the way a
-/// freedesktop icon theme lays them out: `hicolor/SIZE/apps`, then `pixmaps`, under each data directory.
-/// Only PNGs (the renderer decodes PNG); a name found nowhere shows no picture. Answers are cached, so a
-/// chatty app costs the file system one look per name.
+/// Finds the file for an icon name (`app_icon` "firefox", `-i dialog-information`,
+/// `audio-volume-high-symbolic`) as the freedesktop icon theme specification lays them out: the
+/// `icon-path` directories first, then the user's theme and the themes it inherits from (each
+/// `index.theme`'s `Inherits`, depth first), then hicolor, then `pixmaps`. In each theme the directory
+/// whose `Size`/`Scale`/`Type` fit the picture box at the output scale wins, else the closest one. PNG
+/// and SVG files; a name found nowhere shows no picture.
+///
+/// Answers are cached, bounded in entries and bytes (names come from clients); a new `IconTheme` is
+/// made at each configuration reload, so SIGHUP drops the cache and sees newly installed icons.
 struct IconTheme {
     /// Data directories, most important first (`$XDG_DATA_HOME`, then `$XDG_DATA_DIRS`).
     let dataDirectories: [String]
+    /// The user's theme (`icon-theme`, else GTK's setting, else hicolor).
+    let themeName: String
+    /// Searched before any theme (`icon-path`): icons directly inside, or laid out as a theme.
+    let iconPaths: [String]
+    /// Where theme directories are looked for, in order: `~/.icons`, then `DATA/icons`.
+    let baseDirectories: [String]
+
     private var cache: [String: String?] = [:]
+    private var cacheBytes = 0
+    /// Parsed themes by name (nil: no index.theme anywhere), and the base directories holding each.
+    private var themes: [String: (index: ThemeIndex, roots: [String])?] = [:]
+    private var chain: [String]?
 
-    /// Sizes tried, nearest to how toasts draw pictures (48 px, ×2 on HiDPI) first.
-    static let sizes = [48, 64, 96, 128, 32, 256, 24, 22, 16]
-    static let categories = ["apps", "status", "devices", "categories", "places", "mimetypes", "actions"]
+    static let maxCacheEntries = 512
+    static let maxCacheBytes = 128 << 10
+    /// Themes followed through `Inherits` at most (a loop or a long chain stops here).
+    static let maxThemes = 16
+    static let extensions = ["png", "svg"]
 
-    init(dataDirectories: [String]) {
+    /// Directories assumed for a hicolor without an `index.theme` (a minimal system): the usual sizes.
+    static let fallbackDirectories: [ThemeDirectory] = {
+        let categories = ["apps", "status", "devices", "categories", "places", "mimetypes", "actions", "emblems"]
+        var directories: [ThemeDirectory] = []
+        for size in [16, 22, 24, 32, 48, 64, 96, 128, 256, 512] {
+            for category in categories {
+                directories.append(ThemeDirectory(path: "\(size)x\(size)/\(category)", size: size, type: .fixed))
+            }
+        }
+        for category in categories {
+            directories.append(ThemeDirectory(path: "scalable/\(category)", size: 48, type: .scalable,
+                                              minSize: 1, maxSize: 512))
+        }
+        return directories
+    }()
+
+    init(dataDirectories: [String], themeName: String = "hicolor", iconPaths: [String] = [], home: String? = nil) {
         self.dataDirectories = dataDirectories
+        self.themeName = ThemeIndex.isThemeName(themeName) ? themeName : "hicolor"
+        self.iconPaths = iconPaths.filter { $0.hasPrefix("/") }
+        baseDirectories = (home.map { [$0 + "/.icons"] } ?? []) + dataDirectories.map { $0 + "/icons" }
     }
 
-    /// The search path of this environment (XDG Base Directory defaults when unset).
-    static func fromEnvironment(_ lookup: (String) -> String?) -> IconTheme {
+    /// The search path of this environment (XDG Base Directory defaults when unset); `theme` is the
+    /// `icon-theme` key, nil to take GTK's `gtk-icon-theme-name` from `$XDG_CONFIG_HOME/gtk-3.0/settings.ini`.
+    static func fromEnvironment(theme: String? = nil, iconPaths: [String] = [], _ lookup: (String) -> String?) -> IconTheme {
         var directories: [String] = []
+        let home = lookup("HOME").flatMap { $0.isEmpty ? nil : $0 }
         if let dataHome = lookup("XDG_DATA_HOME"), !dataHome.isEmpty {
             directories.append(dataHome)
-        } else if let home = lookup("HOME"), !home.isEmpty {
+        } else if let home {
             directories.append(home + "/.local/share")
         }
         let dataDirs = lookup("XDG_DATA_DIRS").flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
         directories += dataDirs.split(separator: ":").map(String.init)
-        return IconTheme(dataDirectories: directories)
+        var name = theme
+        if name == nil {
+            let configHome = lookup("XDG_CONFIG_HOME").flatMap { $0.isEmpty ? nil : $0 } ?? home.map { $0 + "/.config" }
+            if let configHome, let data = PictureLoader.readSmallFile(configHome + "/gtk-3.0/settings.ini", limit: 64 << 10) {
+                name = ThemeIndex.gtkIconThemeName(settingsIni: String(decoding: data, as: UTF8.self))
+            }
+        }
+        return IconTheme(dataDirectories: directories, themeName: name ?? "hicolor", iconPaths: iconPaths, home: home)
     }
 
     /// Whether `name` is an icon name and not a path or something that could climb out of the theme.
@@ -39,27 +85,148 @@ struct IconTheme {
         }
     }
 
-    /// The PNG file for `name`, or nil.
-    mutating func path(forIconNamed name: String) -> String? {
+    /// The file for `name` drawn `size` logical pixels wide at output `scale`, or nil.
+    mutating func path(forIconNamed name: String, size: Int = 48, scale: Int = 1) -> String? {
         guard Self.isIconName(name) else { return nil }
-        if let known = cache[name] { return known }
-        let found = search(name)
-        if cache.count >= 512 { cache.removeAll() }  // bounded: names come from clients
-        cache[name] = found
+        let key = "\(name) \(size) \(scale)"
+        if let known = cache[key] { return known }
+        let found = search(name, size: size, scale: scale)
+        remember(key, found)
         return found
     }
 
-    private func search(_ name: String) -> String? {
+    /// The `Icon=` of desktop entry `name` (`NAME.desktop` in `DATA/applications`, the first found):
+    /// an icon name or an absolute path; nil when there is no such entry or it names no icon.
+    mutating func desktopEntryIcon(_ name: String) -> String? {
+        let entry = name.hasSuffix(".desktop") ? String(name.dropLast(8)) : name
+        guard Self.isIconName(entry) else { return nil }
+        let key = "desktop \(entry)"
+        if let known = cache[key] { return known }
+        var icon: String?
         for directory in dataDirectories {
-            for size in Self.sizes {
-                for category in Self.categories {
-                    let path = "\(directory)/icons/hicolor/\(size)x\(size)/\(category)/\(name).png"
-                    if access(path, R_OK) == 0 { return path }
-                }
+            guard let data = PictureLoader.readSmallFile("\(directory)/applications/\(entry).desktop", limit: 256 << 10) else { continue }
+            icon = Self.iconKey(desktopEntry: String(decoding: data, as: UTF8.self))
+            break
+        }
+        remember(key, icon)
+        return icon
+    }
+
+    /// The `Icon` key of a desktop entry's `[Desktop Entry]` group.
+    static func iconKey(desktopEntry text: String) -> String? {
+        var group = ""
+        for rawLine in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            let line = rawLine.trimmingBlanks()
+            if line.hasPrefix("[") && line.hasSuffix("]") {
+                group = String(line.dropFirst().dropLast())
+                continue
             }
-            let pixmap = "\(directory)/pixmaps/\(name).png"
-            if access(pixmap, R_OK) == 0 { return pixmap }
+            guard group == "Desktop Entry", let equals = line.firstIndex(of: "="),
+                  line[..<equals].trimmingBlanks() == "Icon" else { continue }
+            let value = String(line[line.index(after: equals)...].trimmingBlanks())
+            return value.isEmpty ? nil : value
         }
         return nil
+    }
+
+    private mutating func remember(_ key: String, _ found: String?) {
+        let bytes = key.utf8.count + (found?.utf8.count ?? 0) + 64
+        if cache.count >= Self.maxCacheEntries || cacheBytes + bytes > Self.maxCacheBytes {
+            cache.removeAll()
+            cacheBytes = 0
+        }
+        cache[key] = found
+        cacheBytes += bytes
+    }
+
+    /// Entries and bytes the cache holds now.
+    var cacheSize: (entries: Int, bytes: Int) { (cache.count, cacheBytes) }
+
+    private mutating func search(_ name: String, size: Int, scale: Int) -> String? {
+        for directory in iconPaths {
+            for ext in Self.extensions where Self.readable("\(directory)/\(name).\(ext)") {
+                return "\(directory)/\(name).\(ext)"
+            }
+            if let index = Self.loadIndex(directory + "/index.theme"),
+               let found = Self.lookup(name, size: size, scale: scale, directories: index.directories, roots: [directory]) {
+                return found
+            }
+        }
+        for theme in themeChain() {
+            guard let loaded = loadTheme(theme) else { continue }
+            if let found = Self.lookup(name, size: size, scale: scale, directories: loaded.index.directories, roots: loaded.roots) {
+                return found
+            }
+        }
+        for directory in dataDirectories {
+            for ext in Self.extensions where Self.readable("\(directory)/pixmaps/\(name).\(ext)") {
+                return "\(directory)/pixmaps/\(name).\(ext)"
+            }
+        }
+        return nil
+    }
+
+    /// The user's theme, its parents depth first, then hicolor: each once, at most `maxThemes`.
+    private mutating func themeChain() -> [String] {
+        if let chain { return chain }
+        var order: [String] = []
+        func visit(_ theme: String) {
+            guard order.count < Self.maxThemes, !order.contains(theme), ThemeIndex.isThemeName(theme) else { return }
+            order.append(theme)
+            for parent in loadTheme(theme)?.index.inherits ?? [] { visit(parent) }
+        }
+        visit(themeName)
+        if !order.contains("hicolor") { order.append("hicolor") }
+        chain = order
+        return order
+    }
+
+    /// The theme's index (from the first base directory that has one) and every base directory
+    /// holding the theme. hicolor without an index gets the usual directories.
+    private mutating func loadTheme(_ theme: String) -> (index: ThemeIndex, roots: [String])? {
+        if let known = themes[theme] { return known }
+        let roots = baseDirectories.map { "\($0)/\(theme)" }.filter(Self.isDirectory)
+        var index = roots.lazy.compactMap { Self.loadIndex($0 + "/index.theme") }.first
+        if index == nil, theme == "hicolor", !roots.isEmpty { index = ThemeIndex(directories: Self.fallbackDirectories) }
+        let loaded = index.map { ($0, roots) }
+        themes[theme] = loaded
+        return loaded
+    }
+
+    /// The specification's LookupIcon: a directory meant for this size first, else the closest.
+    static func lookup(_ name: String, size: Int, scale: Int, directories: [ThemeDirectory], roots: [String]) -> String? {
+        for directory in directories where directory.matches(size: size, scale: scale) {
+            for root in roots {
+                for ext in extensions where readable("\(root)/\(directory.path)/\(name).\(ext)") {
+                    return "\(root)/\(directory.path)/\(name).\(ext)"
+                }
+            }
+        }
+        var closest: (path: String, distance: Int)?
+        for directory in directories {
+            let distance = directory.distance(size: size, scale: scale)
+            if let closest, closest.distance <= distance { continue }
+            for root in roots {
+                if let ext = extensions.first(where: { readable("\(root)/\(directory.path)/\(name).\($0)") }) {
+                    closest = ("\(root)/\(directory.path)/\(name).\(ext)", distance)
+                    break
+                }
+            }
+        }
+        return closest?.path
+    }
+
+    static func loadIndex(_ path: String) -> ThemeIndex? {
+        guard let data = PictureLoader.readSmallFile(path, limit: ThemeIndex.maxBytes) else { return nil }
+        return ThemeIndex.parse(String(decoding: data, as: UTF8.self))
+    }
+
+    static func readable(_ path: String) -> Bool {
+        access(path, R_OK) == 0
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 }

@@ -4,11 +4,27 @@ import ToastRender
 import ToastVocabulary
 
 /// Turns what a notification names as its picture into small pixels, without holding up the loop:
-/// `image-data` is shrunk, and a PNG named by `image-path` or `app_icon` (a path, a `file://` URI or an
-/// icon name looked up in the icon theme) is decoded. Icons and small pictures are done at once; a
-/// large one is left to the `PictureWorker` (the toast shows without it until it is ready); one whose
-/// header declares more than `maxDecodePixels` is refused before anything is decoded.
+/// `image-data` is shrunk, and a PNG or SVG named by `image-path` or `app_icon` (a path, a `file://` URI
+/// or an icon name looked up in the icon theme) is decoded or rendered. Icons and small pictures are
+/// done at once; a large PNG or an SVG that is not small and plain is left to the `PictureWorker` (the
+/// toast shows without it until it is ready); a PNG whose header declares more than `maxDecodePixels`
+/// is refused before anything is decoded, an SVG declaring more than `SVGFile.maxDeclaredSide` before
+/// it is rendered.
 struct PictureLoader {
+    /// What pictures are made for: the picture box in pixels (its side in logical pixels × the output
+    /// scale) and the colour a symbolic icon takes.
+    struct Target: Equatable {
+        /// The picture box's side in logical pixels (`ToastStyle.imageSize`).
+        var size = 48
+        /// The largest output scale: an SVG is rendered at `size × scale` pixels, sharp at 2×.
+        var scale = 1
+        /// The text colour: a `-symbolic` icon is drawn in it.
+        var tint = Color(rgb: 0xffffff)
+
+        /// The side an SVG is rendered at, in pixels.
+        var side: Int { max(1, min(PictureLoader.maxPictureSide, size * scale)) }
+    }
+
     /// The largest side kept: icon size (48 px) at scale 4, with room to spare.
     static let maxPictureSide = 256
     /// Files larger than this are not read (a PNG icon is a few kilobytes, a 4K screenshot a few MB).
@@ -21,16 +37,20 @@ struct PictureLoader {
     /// Nor more than this on a side.
     static let maxDecodeSide = 16_384
 
-    /// Icon names to PNG files, cached.
-    private(set) var icons: IconTheme
+    /// Icon names to PNG and SVG files, cached; replaced at a configuration reload.
+    var icons: IconTheme
 
     init(icons: IconTheme) {
         self.icons = icons
     }
 
     /// `request` with its picture resolved: pixels now, or none now and the work for the worker
-    /// (`pending`). `image-path` wins over `app_icon`, as the specification orders them.
-    mutating func prepare(_ request: NotificationRequest) -> (request: NotificationRequest, pending: PictureWorker.Source?) {
+    /// (`pending`). `image-path` wins over `app_icon`, as the specification orders them; with neither
+    /// (or an `app_icon` found nowhere), the `Icon=` of the `desktop-entry` hint's desktop file, or of
+    /// the desktop file an `app_icon` names ("firefox", "org.gnome.Nautilus").
+    mutating func prepare(_ request: NotificationRequest, for target: Target = Target())
+        -> (request: NotificationRequest, pending: PictureWorker.Source?)
+    {
         var request = request
         var pending: PictureWorker.Source?
         switch request.image {
@@ -40,20 +60,29 @@ struct PictureLoader {
         case .pixels(let image):
             request.image = .pixels(image.downscaled(toFit: Self.maxPictureSide))
         case .path(let path):
-            let file = IconTheme.isIconName(path) ? icons.path(forIconNamed: path) : path
-            (request.image, pending) = file.map(load) ?? (nil, nil)
+            let file = IconTheme.isIconName(path) ? icons.path(forIconNamed: path, size: target.size, scale: target.scale) : path
+            (request.image, pending) = file.map { load($0, for: target) } ?? (nil, nil)
         case nil:
-            let icon = request.appIcon
-            let file = IconTheme.isIconName(icon) ? icons.path(forIconNamed: icon)
-                : (icon.hasPrefix("/") || icon.hasPrefix("file://")) ? HintInterpreter.path(fromImagePath: icon) : nil
-            (request.image, pending) = file.map(load) ?? (nil, nil)
+            let file = iconFile(request.appIcon, for: target)
+                ?? request.desktopEntry.flatMap { icons.desktopEntryIcon($0) }.flatMap { iconFile($0, for: target) }
+                ?? (IconTheme.isIconName(request.appIcon) ? icons.desktopEntryIcon(request.appIcon).flatMap { iconFile($0, for: target) } : nil)
+            (request.image, pending) = file.map { load($0, for: target) } ?? (nil, nil)
         }
         return (request, pending)
     }
 
-    /// A PNG file as pixels now (small), as work for the worker (large), or nothing (refused).
-    private func load(_ path: String) -> (NotificationImage?, PictureWorker.Source?) {
+    /// The file an `app_icon` or a desktop entry's `Icon=` names: an icon name looked up in the
+    /// theme, or an absolute path or `file://` URI.
+    private mutating func iconFile(_ icon: String, for target: Target) -> String? {
+        if IconTheme.isIconName(icon) { return icons.path(forIconNamed: icon, size: target.size, scale: target.scale) }
+        return (icon.hasPrefix("/") || icon.hasPrefix("file://")) ? HintInterpreter.path(fromImagePath: icon) : nil
+    }
+
+    /// A PNG or SVG file as pixels now (small), as work for the worker (large), or nothing (refused).
+    private func load(_ path: String, for target: Target) -> (NotificationImage?, PictureWorker.Source?) {
         switch Self.check(path) {
+        case .failure(.notAPNG):
+            return loadSVG(path, for: target)
         case .failure(let problem):
             Log.warning("image \(path): \(problem); showing no picture")
             return (nil, nil)
@@ -66,6 +95,51 @@ struct PictureLoader {
             }
             return (.pixels(image), nil)
         }
+    }
+
+    /// An SVG file rendered now (small and plain), handed to the worker, or nothing (refused). A
+    /// `-symbolic` icon is recoloured to the text colour, as GTK draws them.
+    private func loadSVG(_ path: String, for target: Target) -> (NotificationImage?, PictureWorker.Source?) {
+        guard let data = Self.readSmallFile(path, limit: SVGFile.maxBytes) else {
+            Log.warning("image \(path): not a PNG file, nor an SVG file under \(SVGFile.maxBytes >> 10) KiB; showing no picture")
+            return (nil, nil)
+        }
+        guard SVGFile.looksLikeSVG(data) else {
+            Log.warning("image \(path): \(Problem.notAPNG); showing no picture")
+            return (nil, nil)
+        }
+        let tint = Self.isSymbolic(path) ? target.tint : nil
+        guard SVGFile.isSimple(data) else { return (nil, .svg(data, side: target.side, tint: tint)) }
+        switch SVGFile.render(data, side: target.side, tint: tint) {
+        case .success(let image): return (.pixels(image), nil)
+        case .failure(let problem):
+            Log.warning("image \(path): \(problem); showing no picture")
+            return (nil, nil)
+        }
+    }
+
+    /// Whether the file is a symbolic icon (drawn in one colour, meant to take the text's).
+    static func isSymbolic(_ path: String) -> Bool {
+        path.hasSuffix("-symbolic.svg")
+    }
+
+    /// A regular file's bytes, if it holds at most `limit` of them (checked before reading).
+    static func readSmallFile(_ path: String, limit: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0, info.st_size <= limit else {
+            return nil
+        }
+        var data = [UInt8](repeating: 0, count: Int(info.st_size))
+        var done = 0
+        while done < data.count {
+            let count = data.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, $0.count - done) }
+            if count <= 0 { break }
+            done += count
+        }
+        return done == data.count ? data : nil
     }
 
     /// Why a picture file is not decoded, for the log.

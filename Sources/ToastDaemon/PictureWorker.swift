@@ -6,7 +6,7 @@ import ToastCore
 import ToastRender
 import ToastVocabulary
 
-/// Decodes and shrinks large pictures off the loop, on one worker thread, so a 4K screenshot named by
+/// Decodes and shrinks large pictures, and renders SVG files that are not small and plain, off the loop, on one worker thread, so a 4K screenshot named by
 /// `image-path` never holds up a HUD, a spinner or another client's call. Results come back through
 /// an eventfd the loop watches (`fd`); the loop takes them with `takeFinished()`.
 final class PictureWorker {
@@ -16,6 +16,8 @@ final class PictureWorker {
         case file(String)
         /// Pixels larger than a toast shows.
         case pixels(RGBAImage)
+        /// An SVG file's bytes, to render `side` pixels wide or high (recoloured to `tint` if given).
+        case svg([UInt8], side: Int, tint: Color?)
     }
 
     /// One picture to make, for notification `id` as it was when `ticket` was handed out.
@@ -25,11 +27,12 @@ final class PictureWorker {
         var source: Source
     }
 
-    /// A finished job; `image` is nil when the file could not be decoded.
+    /// A finished job; `image` is nil when the file could not be decoded, and `problem` says why.
     struct Finished: Sendable {
         var id: NotificationID
         var ticket: UInt64
         var image: RGBAImage?
+        var problem: String?
     }
 
     /// Readable when jobs have finished.
@@ -57,13 +60,20 @@ final class PictureWorker {
         jobsInFlight += 1
         let mailbox = mailbox, fd = fd
         queue.async {
-            let image: RGBAImage? = switch job.source {
+            var image: RGBAImage?, problem: String?
+            switch job.source {
             case .file(let path):
-                ImageFile.loadPNG(path: path, fittingIn: maxSide)
+                image = ImageFile.loadPNG(path: path, fittingIn: maxSide)
             case .pixels(let pixels):
-                pixels.downscaled(toFit: maxSide)
+                image = pixels.downscaled(toFit: maxSide)
+            case .svg(let data, let side, let tint):
+                switch SVGFile.render(data, side: min(side, maxSide), tint: tint) {
+                case .success(let rendered): image = rendered
+                case .failure(let failure): problem = failure.description
+                }
             }
-            mailbox.finished.withLock { $0.append(Finished(id: job.id, ticket: job.ticket, image: image)) }
+            let finished = Finished(id: job.id, ticket: job.ticket, image: image, problem: problem)
+            mailbox.finished.withLock { $0.append(finished) }
             var one: UInt64 = 1
             _ = write(fd, &one, MemoryLayout<UInt64>.size)
         }

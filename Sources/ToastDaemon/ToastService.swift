@@ -26,6 +26,9 @@ final class ToastService {
     /// The configuration's criteria sections: what they decide about behaviour (timeouts, invisible,
     /// history) is settled here, when a notification arrives.
     var rules = RuleSet()
+    /// The pixel size and text colour pictures are made for now (the daemon's: picture box × the
+    /// largest output scale); icons and SVGs are looked up and rendered for it.
+    var pictureTarget: () -> PictureLoader.Target = { PictureLoader.Target() }
 
     init(model: ToastModel, pictures: PictureLoader, pictureWorker: PictureWorker, clock: @escaping () -> Instant) {
         self.model = model
@@ -56,7 +59,7 @@ final class ToastService {
     /// Shows (or replaces) a notification. Its picture is resolved first; a large one follows when
     /// the worker has decoded it.
     func notify(_ request: NotificationRequest) throws(NotificationError) -> NotificationID {
-        let (request, pending) = pictures.prepare(rules.resolve(request))
+        let (request, pending) = pictures.prepare(rules.resolve(request), for: pictureTarget())
         let id = try change { (model, now) throws(NotificationError) in try model.notify(request, now: now) }
         pictureTickets[id] = nil
         if let pending {
@@ -74,7 +77,7 @@ final class ToastService {
         for finished in pictureWorker.takeFinished() where pictureTickets[finished.id] == finished.ticket {
             pictureTickets[finished.id] = nil
             guard let image = finished.image else {
-                Log.warning("the picture of \(finished.id) could not be decoded; showing none")
+                Log.warning("the picture of \(finished.id) could not be decoded\(finished.problem.map { ": \($0)" } ?? ""); showing none")
                 continue
             }
             change { model, _ in model.setPicture(id: finished.id, image) }
@@ -172,6 +175,11 @@ final class ToastService {
     /// The timer fired: does whatever is due now.
     func advanceClock() {
         change { model, now in model.advance(to: now) }
+    }
+
+    /// A new icon search (configuration reload): the old one's cache goes with it.
+    func replaceIcons(_ icons: IconTheme) {
+        pictures.icons = icons
     }
 
     /// New settings (configuration reload) for what comes next.

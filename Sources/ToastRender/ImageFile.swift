@@ -4,7 +4,8 @@ import Glibc
 import ToastVocabulary
 #endif
 
-/// Pictures named by path (the `image-path` hint, an absolute `app_icon`): PNG files, decoded by cairo.
+/// Pictures named by path (the `image-path` hint, an absolute `app_icon`): PNG files, decoded by cairo
+/// (SVG files are `SVGFile`'s).
 public enum ImageFile {
     /// The width and height a PNG file declares in its header (signature, then the IHDR chunk), read
     /// without decoding anything; nil when the file does not start like a PNG. Decoding allocates
@@ -35,6 +36,14 @@ public enum ImageFile {
     public static func loadPNG(path: String, fittingIn maxSide: Int = .max) -> RGBAImage? {
         guard let surface = cairo_image_surface_create_from_png(path) else { return nil }
         defer { cairo_surface_destroy(surface) }
+        return image(of: surface, fittingIn: maxSide)
+    }
+
+    /// The pixels of a cairo image surface (ARGB32 or RGB24) as straight RGBA, shrunk (box filter,
+    /// aspect kept) so neither side exceeds `maxSide`. With `tint`, every pixel takes that colour and
+    /// keeps only its coverage (alpha × the tint's alpha): how a symbolic icon takes the text colour.
+    static func image(of surface: OpaquePointer, fittingIn maxSide: Int, tint: Color? = nil) -> RGBAImage? {
+        cairo_surface_flush(surface)
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS,
               cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32
                 || cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24,
@@ -47,10 +56,18 @@ public enum ImageFile {
         // Shrinking while converting: a large picture is never copied at full size a second time.
         // cairo's pixels are native-endian premultiplied ARGB, as the box filter wants them.
         let raw = UnsafeRawPointer(data)
-        return BoxFilter.shrink(width: width, height: height,
-                                to: BoxFilter.fitted(width: width, height: height, maxSide: maxSide)) { x, y in
+        var image = BoxFilter.shrink(width: width, height: height,
+                                     to: BoxFilter.fitted(width: width, height: height, maxSide: maxSide)) { x, y in
             let argb = raw.load(fromByteOffset: y * stride + x * 4, as: UInt32.self)
             return (Int((argb >> 16) & 0xff), Int((argb >> 8) & 0xff), Int(argb & 0xff), opaque ? 255 : Int(argb >> 24))
         }
+        if let tint {
+            let colour = [tint.red, tint.green, tint.blue].map { UInt8(($0 * 255).rounded()) }
+            for i in Swift.stride(from: 0, to: image.pixels.count, by: 4) {
+                image.pixels.replaceSubrange(i..<i + 3, with: colour)
+                image.pixels[i + 3] = UInt8((Double(image.pixels[i + 3]) * tint.alpha).rounded())
+            }
+        }
+        return image
     }
 }

@@ -34,7 +34,7 @@ final class IconThemeTests: XCTestCase {
     }
 
     func testEarlierDataDirectoriesWin() throws {
-        let user = try place("home/icons/hicolor/32x32/apps/mail.png")
+        let user = try place("home/icons/hicolor/48x48/apps/mail.png")
         _ = try place("system/icons/hicolor/48x48/apps/mail.png")
         var theme = IconTheme(dataDirectories: [root + "/home", root + "/system"])
         XCTAssertEqual(theme.path(forIconNamed: "mail"), user)
@@ -53,5 +53,160 @@ final class IconThemeTests: XCTestCase {
         XCTAssertEqual(theme.dataDirectories, ["/home/u/.local/share", "/usr/local/share", "/usr/share"])
         let custom = IconTheme.fromEnvironment { ["XDG_DATA_HOME": "/d", "XDG_DATA_DIRS": "/a:/b"][$0] }
         XCTAssertEqual(custom.dataDirectories, ["/d", "/a", "/b"])
+    }
+
+    // MARK: The icon theme specification
+
+    private func write(_ relative: String, _ text: String) throws {
+        let path = root + "/" + relative
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    func testIndexThemeIsParsedWithTheSpecificationsDefaults() {
+        let index = ThemeIndex.parse("""
+            # comment
+            [Icon Theme]
+            Name=Test
+            Inherits=Parent, Other
+            Directories=16x16/apps,scalable/status,48x48@2/apps,unlisted,nosize
+            ScaledDirectories=24x24@2/apps
+
+            [16x16/apps]
+            Size=16
+            Type=Fixed
+
+            [scalable/status]
+            Size=16
+            MinSize=8
+            MaxSize=512
+            Type=Scalable
+
+            [48x48@2/apps]
+            Size=48
+            Scale=2
+
+            [24x24@2/apps]
+            Size=24
+            Scale=2
+            Threshold=4
+
+            [nosize]
+            Type=Fixed
+            """)
+        XCTAssertEqual(index.inherits, ["Parent", "Other"])
+        XCTAssertEqual(index.directories.map(\.path), ["16x16/apps", "scalable/status", "48x48@2/apps", "24x24@2/apps"])
+        XCTAssertEqual(index.directories[0].type, .fixed)
+        XCTAssertEqual(index.directories[1].type, .scalable)
+        XCTAssertEqual(index.directories[2].type, .threshold)
+        XCTAssertEqual(index.directories[2].scale, 2)
+        XCTAssertEqual(index.directories[2].threshold, 2)
+        XCTAssertEqual(index.directories[3].threshold, 4)
+    }
+
+    func testTheSizeRule() {
+        let fixed = ThemeDirectory(path: "f", size: 32, type: .fixed)
+        XCTAssertTrue(fixed.matches(size: 32, scale: 1))
+        XCTAssertFalse(fixed.matches(size: 32, scale: 2), "another scale never matches")
+        XCTAssertEqual(fixed.distance(size: 48, scale: 1), 16)
+        XCTAssertEqual(fixed.distance(size: 16, scale: 2), 0, "32 device pixels either way")
+        let scalable = ThemeDirectory(path: "s", size: 16, type: .scalable, minSize: 8, maxSize: 512)
+        XCTAssertTrue(scalable.matches(size: 48, scale: 1))
+        XCTAssertEqual(scalable.distance(size: 4, scale: 1), 4)
+        XCTAssertEqual(scalable.distance(size: 600, scale: 1), 88)
+        let threshold = ThemeDirectory(path: "t", size: 48, scale: 2, type: .threshold)
+        XCTAssertTrue(threshold.matches(size: 50, scale: 2))
+        XCTAssertFalse(threshold.matches(size: 51, scale: 2))
+        XCTAssertEqual(threshold.distance(size: 48, scale: 2), 0)
+        XCTAssertEqual(threshold.distance(size: 20, scale: 2), (46 - 20) * 2)
+    }
+
+    /// The user's theme, what it inherits (depth first), then hicolor; the closest size when none fits;
+    /// the @2 directory at scale 2.
+    func testInheritanceChainSizesAndScale() throws {
+        try write("share/icons/Child/index.theme", """
+            [Icon Theme]
+            Inherits=Middle
+            Directories=16x16/apps
+            [16x16/apps]
+            Size=16
+            Type=Fixed
+            """)
+        try write("share/icons/Middle/index.theme", """
+            [Icon Theme]
+            Inherits=Child,hicolor
+            Directories=scalable/status,48x48/status,48x48@2/status
+            [scalable/status]
+            Size=16
+            MinSize=16
+            MaxSize=32
+            Type=Scalable
+            [48x48/status]
+            Size=48
+            Type=Fixed
+            [48x48@2/status]
+            Size=48
+            Scale=2
+            Type=Fixed
+            """)
+        try write("share/icons/hicolor/index.theme", """
+            [Icon Theme]
+            Directories=48x48/apps
+            [48x48/apps]
+            Size=48
+            Type=Fixed
+            """)
+        let small = try place("share/icons/Child/16x16/apps/app.png")
+        let fromHicolor = try place("share/icons/hicolor/48x48/apps/app.png")
+        let scalable = try place("share/icons/Middle/scalable/status/only-svg.svg")
+        let normal = try place("share/icons/Middle/48x48/status/two.png")
+        let double = try place("share/icons/Middle/48x48@2/status/two.png")
+        var theme = IconTheme(dataDirectories: [root + "/share"], themeName: "Child")
+        XCTAssertEqual(theme.path(forIconNamed: "app"), small, "the user's theme first, at whatever size it has")
+        XCTAssertEqual(theme.path(forIconNamed: "only-svg"), scalable, "an inherited theme's SVG, the closest size")
+        XCTAssertEqual(theme.path(forIconNamed: "two", size: 48, scale: 1), normal)
+        XCTAssertEqual(theme.path(forIconNamed: "two", size: 48, scale: 2), double)
+        var plain = IconTheme(dataDirectories: [root + "/share"])
+        XCTAssertEqual(plain.path(forIconNamed: "app"), fromHicolor)
+        XCTAssertNil(plain.path(forIconNamed: "only-svg"), "hicolor inherits nothing")
+    }
+
+    func testIconPathIsSearchedFirst() throws {
+        _ = try place("share/icons/hicolor/48x48/apps/app.png")
+        let direct = try place("mine/app.svg")
+        var theme = IconTheme(dataDirectories: [root + "/share"], iconPaths: [root + "/mine"])
+        XCTAssertEqual(theme.path(forIconNamed: "app"), direct)
+    }
+
+    func testTheCacheIsBoundedInEntriesAndBytes() {
+        var theme = IconTheme(dataDirectories: [root + "/share"])
+        for n in 0..<2000 { _ = theme.path(forIconNamed: "missing-\(n)-" + String(repeating: "x", count: 200)) }
+        XCTAssertLessThanOrEqual(theme.cacheSize.entries, IconTheme.maxCacheEntries)
+        XCTAssertLessThanOrEqual(theme.cacheSize.bytes, IconTheme.maxCacheBytes)
+    }
+
+    func testGTKSettingsNameTheTheme() throws {
+        XCTAssertEqual(ThemeIndex.gtkIconThemeName(settingsIni: "[Settings]\ngtk-theme-name=A\ngtk-icon-theme-name = Papirus-Dark\n"),
+                       "Papirus-Dark")
+        XCTAssertNil(ThemeIndex.gtkIconThemeName(settingsIni: "[Other]\ngtk-icon-theme-name=X\n"))
+        XCTAssertNil(ThemeIndex.gtkIconThemeName(settingsIni: "[Settings]\ngtk-icon-theme-name=../etc\n"))
+        try write("config/gtk-3.0/settings.ini", "[Settings]\ngtk-icon-theme-name=Adwaita\n")
+        let fromGTK = IconTheme.fromEnvironment { ["XDG_CONFIG_HOME": self.root + "/config"][$0] }
+        XCTAssertEqual(fromGTK.themeName, "Adwaita")
+        let fromConfig = IconTheme.fromEnvironment(theme: "Mine") { ["XDG_CONFIG_HOME": self.root + "/config"][$0] }
+        XCTAssertEqual(fromConfig.themeName, "Mine")
+        XCTAssertEqual(IconTheme.fromEnvironment { _ in nil }.themeName, "hicolor")
+    }
+
+    func testDesktopEntriesNameTheirIcon() throws {
+        try write("home/applications/org.example.App.desktop", "[Desktop Entry]\nName=App\nIcon=app-icon\n[Desktop Action x]\nIcon=other\n")
+        try write("system/applications/org.example.App.desktop", "[Desktop Entry]\nIcon=shadowed\n")
+        try write("system/applications/noicon.desktop", "[Desktop Entry]\nName=None\n")
+        var theme = IconTheme(dataDirectories: [root + "/home", root + "/system"])
+        XCTAssertEqual(theme.desktopEntryIcon("org.example.App"), "app-icon")
+        XCTAssertEqual(theme.desktopEntryIcon("org.example.App.desktop"), "app-icon")
+        XCTAssertNil(theme.desktopEntryIcon("noicon"))
+        XCTAssertNil(theme.desktopEntryIcon("../applications/org.example.App"))
     }
 }
