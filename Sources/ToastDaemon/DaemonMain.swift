@@ -21,7 +21,7 @@ extension Daemon {
                 return try Daemon(options: options).run()
             } catch {
                 Log.error(error.description)
-                return 1
+                return error.exitStatus
             }
         }
     }
