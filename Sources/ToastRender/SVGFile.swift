@@ -1,4 +1,5 @@
 internal import CCairo
+import Glibc
 internal import CRsvg
 import ToastVocabulary
 
@@ -72,8 +73,9 @@ public enum SVGFile {
         guard side > 0, side <= 4096 else { return .failure(.unreadable("bad target size \(side)")) }
         let uses = useElements(data)
         guard uses <= maxUseElements else { return .failure(.tooManyReferences(uses)) }
+        guard let rsvg = Librsvg.shared else { return .failure(.unreadable("librsvg is not installed")) }
         var error: UnsafeMutablePointer<GError>?
-        let handle = data.withUnsafeBufferPointer { rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error) }
+        let handle = data.withUnsafeBufferPointer { rsvg.newFromData($0.baseAddress, gsize($0.count), &error) }
         guard let handle else { return .failure(.unreadable(take(error))) }
         defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
 
@@ -82,8 +84,8 @@ public enum SVGFile {
         var width = 0.0, height = 0.0
         var hasWidth: gboolean = 0, hasHeight: gboolean = 0, hasViewBox: gboolean = 0
         var lengthW = RsvgLength(), lengthH = RsvgLength(), viewBox = RsvgRectangle()
-        rsvg_handle_get_intrinsic_dimensions(handle, &hasWidth, &lengthW, &hasHeight, &lengthH, &hasViewBox, &viewBox)
-        if rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) == 0 || width <= 0 || height <= 0 {
+        rsvg.intrinsicDimensions(handle, &hasWidth, &lengthW, &hasHeight, &lengthH, &hasViewBox, &viewBox)
+        if rsvg.intrinsicSizeInPixels(handle, &width, &height) == 0 || width <= 0 || height <= 0 {
             guard hasViewBox != 0 else { return .failure(.noSize) }
             width = viewBox.width
             height = viewBox.height
@@ -103,7 +105,7 @@ public enum SVGFile {
         guard let cr = cairo_create(surface) else { return .failure(.unreadable("no memory")) }
         defer { cairo_destroy(cr) }
         var viewport = RsvgRectangle(x: 0, y: 0, width: Double(pixelsWide), height: Double(pixelsHigh))
-        guard rsvg_handle_render_document(handle, cr, &viewport, &error) != 0 else {
+        guard rsvg.renderDocument(handle, cr, &viewport, &error) != 0 else {
             return .failure(.unreadable(take(error)))
         }
         guard let image = ImageFile.image(of: surface, fittingIn: side, tint: tint) else {
@@ -132,5 +134,42 @@ public enum SVGFile {
         guard let error else { return "unknown error" }
         defer { g_error_free(error) }
         return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+    }
+}
+
+/// librsvg, loaded at the first SVG rather than at start: it and what it pulls in (gio, gdk-pixbuf,
+/// libxml2) add ~4 MB of resident pages to a daemon that may never see an SVG. Loaded once, never
+/// unloaded; nil when the library is not installed (SVGs then show no picture).
+struct Librsvg: Sendable {
+    typealias NewFromData = @convention(c) (UnsafePointer<guint8>?, gsize,
+                                            UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> UnsafeMutablePointer<RsvgHandle>?
+    typealias IntrinsicDimensions = @convention(c) (UnsafeMutablePointer<RsvgHandle>?, UnsafeMutablePointer<gboolean>?,
+                                                    UnsafeMutablePointer<RsvgLength>?, UnsafeMutablePointer<gboolean>?,
+                                                    UnsafeMutablePointer<RsvgLength>?, UnsafeMutablePointer<gboolean>?,
+                                                    UnsafeMutablePointer<RsvgRectangle>?) -> Void
+    typealias IntrinsicSizeInPixels = @convention(c) (UnsafeMutablePointer<RsvgHandle>?, UnsafeMutablePointer<gdouble>?,
+                                                      UnsafeMutablePointer<gdouble>?) -> gboolean
+    typealias RenderDocument = @convention(c) (UnsafeMutablePointer<RsvgHandle>?, OpaquePointer?, UnsafePointer<RsvgRectangle>?,
+                                               UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?) -> gboolean
+
+    let newFromData: NewFromData
+    let intrinsicDimensions: IntrinsicDimensions
+    let intrinsicSizeInPixels: IntrinsicSizeInPixels
+    let renderDocument: RenderDocument
+
+    /// Loaded on first use (a lazily initialised constant: thread-safe, never changed after).
+    static let shared: Librsvg? = load()
+
+    private static func load() -> Librsvg? {
+        guard let library = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL) else { return nil }
+        func symbol<T>(_ name: String, _: T.Type) -> T? {
+            dlsym(library, name).map { unsafeBitCast($0, to: T.self) }
+        }
+        guard let newFromData = symbol("rsvg_handle_new_from_data", NewFromData.self),
+              let intrinsicDimensions = symbol("rsvg_handle_get_intrinsic_dimensions", IntrinsicDimensions.self),
+              let intrinsicSizeInPixels = symbol("rsvg_handle_get_intrinsic_size_in_pixels", IntrinsicSizeInPixels.self),
+              let renderDocument = symbol("rsvg_handle_render_document", RenderDocument.self) else { return nil }
+        return Librsvg(newFromData: newFromData, intrinsicDimensions: intrinsicDimensions,
+                       intrinsicSizeInPixels: intrinsicSizeInPixels, renderDocument: renderDocument)
     }
 }
