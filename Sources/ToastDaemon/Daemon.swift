@@ -35,7 +35,6 @@ public final class Daemon {
     /// Connects to the compositor and the bus and opens the socket; throws a message to print.
     public init(options: DaemonOptions) throws(StartupError) {
         self.options = options
-        HeapTrim.keepLargeBlocksOutOfTheHeap()
         do {
             loop = try EventLoop()
             timer = try DeadlineTimer()

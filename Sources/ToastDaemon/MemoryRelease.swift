@@ -6,7 +6,9 @@ import Glibc
 /// Why the daemon trims at all: glibc serves large blocks (a notification's pixels, a D-Bus message
 /// carrying them) with mmap at first, but after the first of them is freed it raises its mmap
 /// threshold and serves the next ones from the heap. A burst of big pictures so leaves tens of
-/// megabytes of free heap that glibc keeps for good; `malloc_trim` hands them back.
+/// megabytes of free heap that glibc keeps for good; `malloc_trim` hands them back. (Pinning the
+/// threshold instead was measured to keep no less, and cost an mmap, munmap and fresh page faults
+/// for every toast picture cairo allocates.)
 enum HeapTrim {
     /// Bytes the allocator holds for the program: in use, and free but kept.
     struct Usage {
@@ -17,14 +19,6 @@ enum HeapTrim {
             let info = mallinfo2()
             return Usage(inUse: Int(info.uordblks) + Int(info.hblkhd), free: Int(info.fordblks))
         }
-    }
-
-    /// Fixes glibc's mmap threshold at 128 KiB (its initial value) instead of letting it rise: every
-    /// block that large (pictures, the D-Bus messages carrying them, big text) then gets its own
-    /// mapping, unmapped when freed, and never leaves holes in the heap between small long-lived
-    /// blocks, holes that no trim can give back. Costs an mmap/munmap pair per large block.
-    static func keepLargeBlocksOutOfTheHeap() {
-        _ = mallopt(M_MMAP_THRESHOLD, 128 << 10)
     }
 
     /// Returns every free page the allocator can to the system (`malloc_trim(0)`: every arena, pages
