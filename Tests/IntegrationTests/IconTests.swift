@@ -110,25 +110,10 @@ final class IconTests: XCTestCase {
         for (name, expected) in [("broken", "not a usable SVG file"), ("bomb", "<use> elements, over the limit")] {
             let sent = try toastd.toast(["-t", "0", "-h", "string:image-path:\(root!)/pictures/\(name).svg", name])
             XCTAssertTrue(sent.succeeded, sent.stderrText)
-            XCTAssertLessThan(try slowestAnswer(toastd, for: 0.5), 50, "\(name): the loop was held up")
+            XCTAssertLessThan(try toastd.slowestAnswer(for: 0.5), 50, "\(name): the loop was held up")
             XCTAssertTrue(waitUntil(timeout: 10) { toastd.log.contains(expected) }, "\(name): no log line: \(toastd.log)")
         }
         let listed = try toastd.toast(["list"])
         XCTAssertTrue(listed.stdoutText.contains("bomb"), "the toast itself shows: \(listed.stdoutText)")
-    }
-
-    /// The slowest answer to `version` on the control socket over `seconds`, in milliseconds.
-    private func slowestAnswer(_ toastd: ToastdProcess, for seconds: Double) throws -> Double {
-        let client = try UnixClient(path: toastd.socketPath)
-        defer { client.close() }
-        var slowest = 0.0
-        let end = Date().addingTimeInterval(seconds)
-        while Date() < end {
-            let start = Date()
-            let reply = try client.request(#"{"v":1,"request":"version"}"#)
-            XCTAssertEqual(reply?["ok"] as? Bool, true)
-            slowest = max(slowest, Date().timeIntervalSince(start) * 1000)
-        }
-        return slowest
     }
 }

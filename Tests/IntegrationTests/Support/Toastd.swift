@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 /// A `toastd` running on the stage, on a control socket of its own (so a daemon left over by
 /// another test can never answer for it). Terminated when released.
@@ -41,6 +42,24 @@ final class ToastdProcess {
 
     /// What toastd wrote to stderr so far.
     var log: String { process.stderrText }
+
+    /// A request to the control socket (`version`), over and over for `seconds`, from a client of
+    /// its own: the slowest answer, in milliseconds. The daemon's loop must never be held up by a
+    /// picture. (Measured on the socket, not the bus: the bus daemon forwards one message at a time,
+    /// so while it copies 33 MB of image-data to toastd every other call waits in it, whoever serves.)
+    func slowestAnswer(for seconds: Double) throws -> Double {
+        let client = try UnixClient(path: socketPath)
+        defer { client.close() }
+        var slowest = 0.0
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end {
+            let start = Date()
+            let reply = try client.request(#"{"v":1,"request":"version"}"#)
+            XCTAssertEqual(reply?["ok"] as? Bool, true)
+            slowest = max(slowest, Date().timeIntervalSince(start) * 1000)
+        }
+        return slowest
+    }
 }
 
 extension Stage {
