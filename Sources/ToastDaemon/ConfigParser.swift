@@ -206,6 +206,7 @@ public enum ConfigParser {
         "border-color", "progress-color", "border-size", "border-radius", "padding", "gap", "margin",
         "anchor", "hud-anchor", "hud-margin", "animations", "clickable-actions", "output",
         "ignore-timeout", "invisible", "icon-theme", "icon-path",
+        "hud-background", "hud-border-color", "hud-bar-color", "hud-overdrive-color", "hud-muted-color",
     ]
     /// Keys a criteria section (`[app-name=...]`, `[urgency=...]`) may set.
     static let ruleKeys = [
@@ -275,6 +276,21 @@ public enum ConfigParser {
         case "hud-width":
             let width = try integer(key, value, in: 100...4000)
             return (Rank.specific, { $0.style.hudWidth = width })
+        case "hud-background":
+            let colour = try self.colour(key, value)
+            return (Rank.specific, { $0.style.hudBackground = colour })
+        case "hud-border-color":
+            let colour = try self.colour(key, value)
+            return (Rank.specific, { $0.style.hudBorder = colour })
+        case "hud-bar-color":
+            let colour = try self.colour(key, value)
+            return (Rank.specific, { $0.style.hudFill = colour })
+        case "hud-overdrive-color":
+            let colour = try self.colour(key, value)
+            return (Rank.specific, { $0.style.hudOverflowColor = colour })
+        case "hud-muted-color":
+            let colour = try self.colour(key, value)
+            return (Rank.specific, { $0.style.hudMutedFill = colour })
         case "font":
             let fonts = try fontSet(key, value)
             return (Rank.broad, { style in

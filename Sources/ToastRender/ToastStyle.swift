@@ -61,6 +61,9 @@ public struct ToastStyle: Hashable, Sendable {
     public var hudBarHeight = 8
     public var hudFont = "Sans 10"
     public var hudValueFont = "Sans Bold 10"
+    /// The HUD box's fill and border; nil: the toasts' `background` and low-urgency border.
+    public var hudBackground: Color?
+    public var hudBorder: Color?
     public var hudFill = Color(rgb: 0xeef0f6)
     public var hudOverflowColor = Color(rgb: 0xf0595e)
     public var hudMutedFill = Color(rgb: 0x6b6e7b)

@@ -10,6 +10,24 @@ import ToastVocabulary
 final class ConfigParserTests: XCTestCase {
     private func parse(_ text: String) -> ParsedConfig { ConfigParser.parse(text, path: "cfg") }
 
+    func testHudColours() {
+        let parsed = parse("""
+            hud-background = #102030
+            hud-border-color = #405060
+            hud-bar-color = #ff0000
+            hud-overdrive-color = #00ff00
+            hud-muted-color = #0000ff80
+            """)
+        XCTAssertEqual(parsed.diagnostics.map(\.description), [])
+        let style = parsed.config.style
+        XCTAssertEqual(style.hudBackground, Color(rgb: 0x102030))
+        XCTAssertEqual(style.hudBorder, Color(rgb: 0x405060))
+        XCTAssertEqual(style.hudFill, Color(rgb: 0xff0000))
+        XCTAssertEqual(style.hudOverflowColor, Color(rgb: 0x00ff00))
+        XCTAssertEqual(style.hudMutedFill, Color(rgb: 0x0000ff).withAlpha(128.0 / 255.0))
+        XCTAssertEqual(messages("hud-bar-color = red"), ["cfg:1: 'hud-bar-color' must be a colour #RRGGBB or #RRGGBBAA, got 'red'"])
+    }
+
     private func messages(_ text: String) -> [String] { parse(text).diagnostics.map(\.description) }
 
     /// The one diagnostic `line` produces, as `cfg:1: message`.
