@@ -95,6 +95,7 @@ public final class Daemon {
         animator = Animator(animations: options.animations && config.animations)
         animator.restyle(rules: config.rules, style: config.style)
         screen = Screen(wayland: wayland, renderer: renderer, outputName: options.output ?? config.output)
+        warnIfUnknown(output: options.output ?? config.output)
         screen.clickableActions = options.clickableActions || config.clickableActions
         screen.reconfigure(renderer: renderer, outputName: options.output ?? config.output,
                            toasts: Self.toastPlacement(config), hud: Self.hudPlacement(config))
@@ -238,7 +239,17 @@ public final class Daemon {
             || new.hudAnchor != old.hudAnchor || new.hudMargins != old.hudMargins || new.output != old.output {
             screen.reconfigure(renderer: renderer, outputName: options.output ?? new.output,
                                toasts: Self.toastPlacement(new), hud: Self.hudPlacement(new))
+            if new.output != old.output { warnIfUnknown(output: options.output ?? new.output) }
         }
+    }
+
+    /// A misspelt `output` would otherwise be silently ignored (toasts go where the compositor puts
+    /// them): say so, with the names there are.
+    private func warnIfUnknown(output name: String?) {
+        guard let name, wayland.output(named: name) == nil else { return }
+        let known = wayland.outputs.compactMap(\.name)
+        Log.warning("no output named '\(name)' (outputs: \(known.isEmpty ? "none yet" : known.joined(separator: ", "))); "
+                    + "showing where the compositor chooses")
     }
 
     /// The icon search of `config` in this environment.

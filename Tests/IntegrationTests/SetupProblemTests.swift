@@ -1,10 +1,10 @@
 import Foundation
 import XCTest
 
-/// How toastd ends when it cannot run, as a supervisor sees it: a compositor that cannot host it is
-/// status 78, which the systemd unit does not restart (`RestartPreventExitStatus=`), so a wrong
-/// session does not become a restart loop.
-final class ExitStatusTests: XCTestCase {
+/// What toastd says when its setup is wrong. A compositor that cannot host it is exit status 78,
+/// which the systemd unit does not restart (`RestartPreventExitStatus=`), so a wrong session does not
+/// become a restart loop; a setting that names nothing is a warning, not silence.
+final class SetupProblemTests: XCTestCase {
     /// weston has no `zwlr_layer_shell_v1`: toastd says so and exits 78.
     func testACompositorWithoutLayerShellIsStatus78() throws {
         let stage = try Stage.shared()
@@ -27,5 +27,17 @@ final class ExitStatusTests: XCTestCase {
                              environment: environment, timeout: 15)
         XCTAssertEqual(toastd.status, 78, toastd.stderrText)
         XCTAssertTrue(toastd.stderrText.contains("zwlr_layer_shell_v1"), "no reason given: \(toastd.stderrText)")
+    }
+
+    /// A misspelt `--output` (or `output =`) is not silently ignored: the log names the outputs there
+    /// are, and toastd carries on where the compositor puts its toasts.
+    func testAnUnknownOutputIsAWarningNamingTheOutputs() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--no-dbus", "--output", "NO-SUCH-OUTPUT"],
+                                       waitForBus: false)
+        XCTAssertTrue(waitUntil(timeout: 10) { toastd.log.contains("no output named 'NO-SUCH-OUTPUT'") },
+                      "no warning: \(toastd.log)")
+        XCTAssertTrue(toastd.log.contains(stage.variables["STAGE_OUTPUT"] ?? "HEADLESS-1"), toastd.log)
+        XCTAssertTrue(try toastd.toast(["Still shown"]).succeeded, "it carries on")
     }
 }
