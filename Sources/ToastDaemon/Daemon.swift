@@ -162,9 +162,12 @@ public final class Daemon {
                 // Bus first: its calls may change the model and so queue Wayland requests,
                 // which the flush below must send before the loop sleeps.
                 var timeout = processBus()
-                while service.takeChanges() {
+                if service.takeChanges() {
                     serviceChanged()
-                    timeout = processBus()  // sends the signals serviceChanged queued
+                    // The signals serviceChanged queued go out at the top of the next turn. Not here:
+                    // processing the bus again would read the next calls, and in a burst of thousands
+                    // the loop would never reach the compositor or the socket's clients.
+                    timeout = 0
                 }
                 if memoryReleaseDue { releaseMemory() }
                 while !display.prepareRead() { _ = try display.dispatchPending() }
