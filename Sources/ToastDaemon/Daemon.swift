@@ -60,9 +60,10 @@ public final class Daemon {
         }
         configPath = options.configPath ?? ConfigFile.defaultPath { getenv($0).map { String(cString: $0) } }
         config = DaemonConfig()
-        if let configPath, let loaded = ConfigFile.load(configPath, explicit: options.configPath != nil) {
-            config = loaded.parsed.config
-            if loaded.found { Log.info("config \(configPath) (\(loaded.parsed.warningCount) warnings)") }
+        if let configPath {
+            let loaded = ConfigFile.load(configPath, explicit: options.configPath != nil)
+            if let parsed = loaded.parsed { config = parsed.config }
+            if loaded.found { Log.info("config \(configPath) (\(loaded.warnings.count) warnings)") }
         }
         let icons = Self.iconTheme(config)
         let pictureWorker: PictureWorker
@@ -102,6 +103,8 @@ public final class Daemon {
         screen.sceneProvider = { [unowned self] in
             self.animator.scene(for: self.service.model, now: Self.now(), maxVisible: self.renderer.style.maxVisible)
         }
+        socketDoor.onReload = { [unowned self] in self.reloadConfig() }
+        socketDoor.settings = { [unowned self] in DaemonSettings(clickableActions: self.screen.clickableActions) }
         screen.onActionClicked = { [unowned self] id, index in self.service.invokeButton(id: id, index: index) }
         screen.onToastsDrawn = { [unowned self] ids in self.service.displayed(ids) }
         screen.onNothingShown = { [unowned self] in self.memoryReleaseDue = true }
@@ -204,20 +207,24 @@ public final class Daemon {
         return unfinished ? 0 : bus.timeoutMilliseconds
     }
 
-    /// SIGHUP: reads the configuration file again and applies it. Look, placement and output apply at
-    /// once (the overlays are remade); timeouts and history apply to what comes next. An unusable file
-    /// (unreadable, binary) changes nothing; bad lines are skipped as at startup.
-    func reloadConfig() {
+    /// SIGHUP and `toast reload`: reads the configuration file again and applies it. Look, placement and
+    /// output apply at once (the overlays are remade); timeouts and history apply to what comes next. An
+    /// unusable file (unreadable, binary) changes nothing; bad lines are skipped as at startup.
+    /// Returns the problems found, one `path:line: message` each, for `toast reload` to print.
+    @discardableResult
+    func reloadConfig() -> [String] {
         guard let configPath else {
             Log.info("config reloaded (no configuration file: neither XDG_CONFIG_HOME nor HOME is set)")
-            return
+            return []
         }
-        guard let loaded = ConfigFile.load(configPath, explicit: options.configPath != nil) else {
+        let loaded = ConfigFile.load(configPath, explicit: options.configPath != nil)
+        guard let parsed = loaded.parsed else {
             Log.warning("config not reloaded; keeping the one in use")
-            return
+            return loaded.warnings + ["config not reloaded; keeping the one in use"]
         }
-        apply(loaded.parsed.config)
-        Log.info("config reloaded (\(loaded.parsed.warningCount) warnings)")
+        apply(parsed.config)
+        Log.info("config reloaded (\(loaded.warnings.count) warnings)")
+        return loaded.warnings
     }
 
     private func apply(_ new: DaemonConfig) {

@@ -52,26 +52,6 @@ final class Connection {
 
     deinit { close(fd) }
 
-    /// `struct ucred` as SO_PEERCRED fills it; Glibc's Swift module hides both without _GNU_SOURCE.
-    private struct PeerCredentials {
-        var pid: pid_t = 0
-        var uid: uid_t = 0
-        var gid: gid_t = 0
-    }
-
-    /// SO_PEERCRED's option number on Linux.
-    private static let peerCredentialsOption: Int32 = 17
-
-    /// The process id of the daemon at the other end, if it runs as this user (the kernel's word,
-    /// taken when it accepted the connection).
-    func daemonPID() -> pid_t? {
-        var credentials = PeerCredentials()
-        var length = socklen_t(MemoryLayout<PeerCredentials>.size)
-        guard getsockopt(fd, SOL_SOCKET, Connection.peerCredentialsOption, &credentials, &length) == 0,
-              credentials.pid > 0, credentials.uid == getuid() else { return nil }
-        return credentials.pid
-    }
-
     static func getenvString(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
