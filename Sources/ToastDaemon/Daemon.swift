@@ -106,6 +106,7 @@ public final class Daemon {
         socketDoor.onReload = { [unowned self] in self.reloadConfig() }
         socketDoor.settings = { [unowned self] in DaemonSettings(clickableActions: self.screen.clickableActions) }
         screen.onActionClicked = { [unowned self] id, index in self.service.invokeButton(id: id, index: index) }
+        screen.onBodyClicked = { [unowned self] id in self.service.clickBody(id: id) }
         screen.onToastsDrawn = { [unowned self] ids in self.service.displayed(ids) }
         screen.onNothingShown = { [unowned self] in self.memoryReleaseDue = true }
         service.pictureTarget = { [unowned self] in

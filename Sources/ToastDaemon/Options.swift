@@ -5,7 +5,7 @@ public struct DaemonOptions: Equatable, Sendable {
     public var replace = false
     /// Draw every change at once, no fades, slides or turning spinner frames beyond the first.
     public var animations = true
-    /// Toasts' action pills take clicks (the rest of a toast stays pass-through); the file's
+    /// Toasts take clicks (a pill its action, the rest of a toast its default action or a dismissal); the file's
     /// `clickable-actions` can turn it on too.
     public var clickableActions = false
     /// Control socket path; nil means `$TOASTD_SOCKET` or `$XDG_RUNTIME_DIR/toastd.sock`.
@@ -35,8 +35,8 @@ public struct DaemonOptions: Equatable, Sendable {
           --no-animations    no fades, slides or spinning; every change is drawn at once
                              (wins over 'animations = true' in the file)
           --clickable-actions
-                             action buttons on toasts take clicks (the rest of every toast
-                             still passes clicks through); as 'clickable-actions = true'
+                             toasts take clicks: a button its action, the rest of a toast
+                             its default action, else a dismissal; as 'clickable-actions = true'
           --no-dbus          serve the control socket only
           --socket PATH      control socket (default: $TOASTD_SOCKET or $XDG_RUNTIME_DIR/toastd.sock)
           --output NAME      show on this output (default: the file's 'output', else the
