@@ -125,6 +125,36 @@ final class ClickableActionsTests: XCTestCase {
                        "the window got the click on the pill too: \(probe.lines[start...])")
     }
 
+    /// Without clickable actions nobody can click the buttons: `toast -A` says on stderr how to answer,
+    /// and answering as it says ends the wait. With them, it says nothing.
+    func testWithoutClicksAWaitingToastSaysHowToAnswer() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations"])
+        let waiting = try stage.spawn([try stage.binary("toast"), "-A", "yes=Yes", "-A", "no=No", "Deploy?"],
+                                      environment: ["TOASTD_SOCKET": toastd.socketPath])
+        defer { waiting.terminate() }
+        var hint = ""
+        XCTAssertTrue(waitUntil(timeout: 10) { hint = waiting.stderrText; return hint.hasSuffix("\n") }, "no hint")
+        let id = try XCTUnwrap(hint.firstMatch(of: /toast action ([0-9]+) KEY/)?.1, hint)
+        XCTAssertEqual(hint, "toast: toast \(id) waits for an answer, but its buttons take no clicks: run "
+                       + "`toast action \(id) KEY` (KEY: yes, no), or set `clickable-actions = true` in toastd's config\n")
+        XCTAssertTrue(waiting.isRunning)
+        let answer = try toastd.toast(["action", String(id), "no"])
+        XCTAssertEqual(answer.status, 0, answer.stderrText)
+        XCTAssertNotNil(waiting.waitForLine(startingWith: "no"), "\(waiting.lines)")
+        XCTAssertEqual(waiting.waitForExit(timeout: 10), 0, waiting.stderrText)
+
+        let clickable = try ToastdProcess(stage: stage, arguments: ["--clickable-actions", "--no-animations", "--no-dbus"],
+                                          waitForBus: false)
+        let quiet = try stage.spawn([try stage.binary("toast"), "-p", "-A", "yes=Yes", "Deploy?"],
+                                    environment: ["TOASTD_SOCKET": clickable.socketPath])
+        defer { quiet.terminate() }
+        XCTAssertNotNil(quiet.waitForLine(matching: "^[0-9]+$"), quiet.stderrText)
+        XCTAssertEqual(try clickable.toast(["action", "yes"]).status, 0)
+        XCTAssertEqual(quiet.waitForExit(timeout: 10), 0, quiet.stderrText)
+        XCTAssertEqual(quiet.stderrText, "", "a hint although the buttons take clicks")
+    }
+
     // MARK: - Helpers
 
     /// The box of the one toast on the probe window, once two screenshots in a row agree.
