@@ -54,10 +54,11 @@ public final class Daemon {
         }
         let server: ControlServer
         do {
-            server = try ControlServer(path: socketPath, loop: loop)
+            server = try ControlServer(path: socketPath, loop: loop, takeOver: options.replace)
         } catch {
             throw StartupError("\(error)")
         }
+        if server.tookOver { Log.info("took over the control socket \(socketPath) (--replace)") }
         configPath = options.configPath ?? ConfigFile.defaultPath { getenv($0).map { String(cString: $0) } }
         config = DaemonConfig()
         if let configPath {
@@ -118,6 +119,12 @@ public final class Daemon {
             do {
                 try door.finishConnecting()
                 busDoor = door
+                // Another daemon took the name (`toastd --replace`): it has the socket too, so this one's
+                // work is done. Stopping cleanly (status 0) keeps a supervisor from restarting it.
+                door.onNameLost = { [unowned self] in
+                    Log.info("another daemon took \(NotificationsBus.busName) (toastd --replace): exiting")
+                    self.running = false
+                }
             } catch .noSessionBus {
                 Log.info("no D-Bus session bus; serving the control socket only")
             } catch {
@@ -170,6 +177,7 @@ public final class Daemon {
                     serviceChanged()
                     timeout = processBus()  // sends the signals serviceChanged queued
                 }
+                guard running else { break }  // the bus name was lost while processing
                 if memoryReleaseDue { releaseMemory() }
                 while !display.prepareRead() { _ = try display.dispatchPending() }
                 _ = try display.flush()

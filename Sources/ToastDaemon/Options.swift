@@ -1,7 +1,7 @@
 /// Command-line options of `toastd`. Parsed by hand: the daemon's start-to-ready time is benchmarked,
 /// and a handful of flags do not need a parser library.
 public struct DaemonOptions: Equatable, Sendable {
-    /// Take org.freedesktop.Notifications over from a running daemon.
+    /// Take org.freedesktop.Notifications and the control socket over from a running daemon.
     public var replace = false
     /// Draw every change at once, no fades, slides or turning spinner frames beyond the first.
     public var animations = true
@@ -31,7 +31,8 @@ public struct DaemonOptions: Equatable, Sendable {
           --check-config [PATH]
                              check the configuration file (default: as --config) and print
                              each problem as path:line: message; exit 0 if there is none
-          --replace          take org.freedesktop.Notifications over from the daemon that owns it
+          --replace          take org.freedesktop.Notifications and the control socket over
+                             from the toastd that owns them (it exits)
           --no-animations    no fades, slides or spinning; every change is drawn at once
                              (wins over 'animations = true' in the file)
           --clickable-actions
