@@ -40,9 +40,9 @@ public final class Daemon {
             timer = try DeadlineTimer()
             signals = try SignalWatcher()
         } catch { throw StartupError("\(error)") }
-        // The control socket and the bus name first: clients may use them while the rest starts
-        // (their requests wait in the socket buffers until the loop runs). The bus name request is
-        // answered while we talk to the compositor; its answer is awaited below.
+        // The control socket first: clients may use it while the rest starts (their requests wait in
+        // the socket buffers until the loop runs). The bus name request is answered while we set up the
+        // screen; its answer is awaited below.
         let socketPath: String
         if let path = options.socketPath {
             socketPath = path
@@ -75,6 +75,14 @@ public final class Daemon {
                                pictures: PictureLoader(icons: icons), pictureWorker: pictureWorker, clock: Self.now)
         service.rules = config.rules
         socketDoor = SocketFrontDoor(server: server, service: service)
+        do {
+            wayland = try WaylandConnection()
+        } catch {
+            throw StartupError(compositor: error)
+        }
+        // The bus name only once the compositor took us: a toastd started by D-Bus activation without
+        // a display (WAYLAND_DISPLAY missing from the activation environment) then fails the activation
+        // at once, with its exit status, instead of owning the name and leaving callers without a reply.
         var door: BusFrontDoor?
         if options.dbus {
             door = BusFrontDoor(service: service)
@@ -86,12 +94,6 @@ public final class Daemon {
             } catch {
                 throw StartupError("\(error)")
             }
-        }
-
-        do {
-            wayland = try WaylandConnection()
-        } catch {
-            throw StartupError(compositor: error)
         }
         renderer = ToastRenderer(style: config.style)
         animator = Animator(animations: options.animations && config.animations)

@@ -3,7 +3,7 @@ import XCTest
 
 /// A start that just works: with no daemon on the socket, `toast` asks the session bus to start
 /// org.freedesktop.Notifications (D-Bus activation, as notify-send gets) and then talks to the toastd
-/// that started. The stage's own bus activates nothing, so this test runs a bus of its own whose
+/// that started, once README's line has put WAYLAND_DISPLAY into the activation environment. The stage's own bus activates nothing, so this test runs a bus of its own whose
 /// service directory holds an activation file for the built toastd.
 final class AutostartTests: XCTestCase {
     func testToastHudStartsToastdThroughTheBusAndTheBarAppears() throws {
@@ -33,13 +33,30 @@ final class AutostartTests: XCTestCase {
             with: "<listen>unix:dir=\(directory)</listen>\n  <servicedir>\(directory)/services</servicedir>")
         XCTAssertNotEqual(config, stageConfig, "the stage's bus configuration changed: adapt this test")
         try config.write(toFile: "\(directory)/bus.conf", atomically: true, encoding: .utf8)
-        let bus = try stage.spawn(["dbus-daemon", "--config-file=\(directory)/bus.conf", "--nofork", "--print-address=1"])
+        // Started as a login session starts it: before the compositor, so without WAYLAND_DISPLAY.
+        let bus = try BackgroundProcess(["dbus-daemon", "--config-file=\(directory)/bus.conf", "--nofork", "--print-address=1"],
+                                        environment: stage.environment().filter { $0.key != "WAYLAND_DISPLAY" },
+                                        stderrLog: "\(directory)/bus.stderr.log")
         defer { bus.terminate() }
         let address = try XCTUnwrap(bus.waitForLine(matching: "^unix:"), "no bus address: \(bus.stderrText)")
+        let client = ["TOASTD_SOCKET": socket, "DBUS_SESSION_BUS_ADDRESS": address]
 
+        // Activated without the display, toastd cannot show anything and exits: `toast` says so.
         XCTAssertFalse(FileManager.default.fileExists(atPath: socket), "a daemon before the test")
-        let result = try stage.run([try stage.binary("toast"), "hud", "volume", "30"],
-                                   environment: ["TOASTD_SOCKET": socket, "DBUS_SESSION_BUS_ADDRESS": address])
+        let early = try stage.run([try stage.binary("toast"), "hud", "volume", "30"], environment: client)
+        XCTAssertEqual(early.status, 69, "toast: \(early.stderrText); bus and toastd: \(bus.stderrText)")
+        XCTAssertTrue(early.stderrText.contains("D-Bus could not start org.freedesktop.Notifications"), early.stderrText)
+
+        // README's line for the compositor's config, run as written (sway's `exec` is the shell's).
+        let readme = try String(contentsOfFile: "\(stage.repository)/README.md", encoding: .utf8)
+        let lines = readme.split(separator: "\n").map(String.init)
+        let update = "dbus-update-activation-environment --systemd WAYLAND_DISPLAY XDG_CURRENT_DESKTOP"
+        XCTAssertTrue(lines.contains("exec \(update)"), "README lacks sway's `exec \(update)`")
+        XCTAssertTrue(lines.contains("exec-once = \(update)"), "README lacks Hyprland's `exec-once = \(update)`")
+        let updated = try stage.run(["sh", "-c", "exec \(update)"], environment: ["DBUS_SESSION_BUS_ADDRESS": address])
+        XCTAssertEqual(updated.status, 0, updated.stderrText)
+
+        let result = try stage.run([try stage.binary("toast"), "hud", "volume", "30"], environment: client)
         let pid = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         // The daemon is the bus's child, not ours: stopped here, and gone once signal 0 finds nothing.
         defer {
@@ -58,10 +75,10 @@ final class AutostartTests: XCTestCase {
         XCTAssertTrue(held, "no bar at the bottom (drawn: \(shot.boundingBox(notMatching: stage.background).map(\.description) ?? "nothing")); "
                       + "kept at \(stage.keep(shot, name: "autostart")); toastd: \(bus.stderrText)")
         // And later commands reach the same daemon, without starting another.
-        let version = try stage.run([try stage.binary("toast"), "version"],
-                                    environment: ["TOASTD_SOCKET": socket, "DBUS_SESSION_BUS_ADDRESS": address])
+        let version = try stage.run([try stage.binary("toast"), "version"], environment: client)
         XCTAssertEqual(version.status, 0, version.stderrText)
         XCTAssertEqual(bus.stderrText.components(separatedBy: "toastd: ready").count - 1, 1, bus.stderrText)
+        XCTAssertTrue(version.stdoutText.contains("toastd "), version.stdoutText)
     }
 
     /// No daemon and nothing the bus can start (the stage's bus has no service directory): the plain
@@ -74,5 +91,23 @@ final class AutostartTests: XCTestCase {
         XCTAssertTrue(result.stderrText.hasPrefix("toast: toastd is not running (no socket at \(socket); D-Bus could not start "
                                                   + "org.freedesktop.Notifications: "), result.stderrText)
         XCTAssertTrue(result.stderrText.hasSuffix("); start it with: toastd &\n"), result.stderrText)
+    }
+
+    /// `PREFIX=~/.local scripts/install` puts the units where systemd and dbus-daemon look for a user;
+    /// a system prefix keeps lib/systemd/user. (`--dirs` prints the destinations without building.)
+    func testAUserPrefixInstallsTheUnitsWhereSystemdAndDBusLook() throws {
+        let stage = try Stage.shared()
+        let home = "\(stage.directory)/home-\(UUID().uuidString.prefix(8))"
+        func dirs(_ environment: [String: String]) throws -> String {
+            let result = try stage.run(["\(stage.repository)/scripts/install", "--dirs"], environment: environment)
+            XCTAssertEqual(result.status, 0, result.stderrText)
+            return result.stdoutText
+        }
+        XCTAssertEqual(try dirs(["HOME": home, "PREFIX": "\(home)/.local"]),
+                       "systemd user unit: \(home)/.local/share/systemd/user/toastd.service\n"
+                       + "D-Bus service file: \(home)/.local/share/dbus-1/services/org.freedesktop.Notifications.service\n")
+        XCTAssertEqual(try dirs(["HOME": home, "PREFIX": "/usr"]),
+                       "systemd user unit: /usr/lib/systemd/user/toastd.service\n"
+                       + "D-Bus service file: /usr/share/dbus-1/services/org.freedesktop.Notifications.service\n")
     }
 }
