@@ -5,7 +5,8 @@ import Glibc
 /// buffers in both directions. It knows nothing of the protocol; the daemon frames and decodes lines.
 ///
 /// Safety rules kept here: the socket file is mode 0600; peers of another uid are refused
-/// (SO_PEERCRED); a stale socket of a dead daemon is replaced, a live one is an error; at most
+/// (SO_PEERCRED); a stale socket of a dead daemon is replaced, a live one is an error unless taken over
+/// (`toastd --replace`); at most
 /// `maxClients` at once; a client whose unsent replies pile up past `maxQueuedBytes` is dropped, so a
 /// slow or stuck reader can never grow the daemon's memory or block the loop.
 final class ControlServer {
@@ -42,7 +43,12 @@ final class ControlServer {
     }
 
     let path: String
+    /// Whether a live daemon listened on `path` and this server took the path over from it.
+    let tookOver: Bool
     private let listenFD: Int32
+    /// The socket file's device and inode: the path is unlinked at the end only while it is still ours
+    /// (a daemon that took it over has bound a new file there).
+    private var boundFile: (device: UInt, inode: UInt) = (0, 0)
     private let loop: EventLoop
     private let limits: Limits
     private var clients: [ClientID: Client] = [:]
@@ -53,7 +59,9 @@ final class ControlServer {
     /// A client is gone (hung up, errored, or was dropped); its id is never reused.
     var onDisconnect: (ClientID) -> Void = { _ in }
 
-    init(path: String, loop: EventLoop, limits: Limits = Limits()) throws(StartError) {
+    /// Listens on `path`. With `takeOver`, a live daemon's socket there is replaced by ours: new clients
+    /// reach us, its connected ones stay with it (`toastd --replace`).
+    init(path: String, loop: EventLoop, limits: Limits = Limits(), takeOver: Bool = false) throws(StartError) {
         self.path = path
         self.loop = loop
         self.limits = limits
@@ -65,8 +73,10 @@ final class ControlServer {
             for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
         }
 
-        if ControlServer.someoneListens(on: &address) { throw .alreadyRunning(path: path) }
-        unlink(path)  // stale file of a dead daemon, or nothing
+        let live = ControlServer.someoneListens(on: &address)
+        if live && !takeOver { throw .alreadyRunning(path: path) }
+        tookOver = live
+        unlink(path)  // stale file of a dead daemon, a live one taken over, or nothing
 
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .system(SystemError("socket")) }
@@ -85,6 +95,8 @@ final class ControlServer {
         }
         chmod(path, 0o600)
         listenFD = fd
+        var info = stat()
+        if stat(path, &info) == 0 { boundFile = (UInt(info.st_dev), UInt(info.st_ino)) }
         do {
             try loop.add(fd: fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in self.acceptAll() }
         } catch {
@@ -97,7 +109,8 @@ final class ControlServer {
         for id in Array(clients.keys) { drop(id, notify: false) }
         loop.remove(fd: listenFD)
         close(listenFD)
-        unlink(path)
+        var info = stat()
+        if stat(path, &info) == 0, (UInt(info.st_dev), UInt(info.st_ino)) == boundFile { unlink(path) }
     }
 
     /// Queues `bytes` for the client and writes as much as the socket takes now.
