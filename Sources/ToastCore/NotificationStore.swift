@@ -46,6 +46,9 @@ public struct NotificationStore: Sendable {
     public private(set) var doNotDisturb = false
     /// Bumped whenever what the renderer draws (`visible`) changes.
     public private(set) var generation: UInt64 = 0
+    /// Bumped whenever `history` changes (an entry added, taken back, dropped, or loaded): the daemon
+    /// saves the history file when it moved.
+    public private(set) var historyGeneration: UInt64 = 0
 
     var ids = IDAllocator()
     private var events: [CoreEvent] = []
@@ -61,6 +64,19 @@ public struct NotificationStore: Sendable {
     public mutating func reconfigure(_ config: NotificationConfig) {
         self.config = config
         boundHistory()
+    }
+
+    /// Puts back a history kept from an earlier run (newest first), behind whatever closed since this
+    /// run started, within `historyLimit`. New ids start past the ids it holds, so that a new
+    /// notification does not take the id of one listed in the history.
+    public mutating func loadHistory(_ entries: [HistoryEntry]) {
+        guard !entries.isEmpty else { return }
+        history += entries
+        boundHistory()
+        if let highest = history.map(\.notification.id).max(), highest >= ids.next, highest < .max {
+            ids = IDAllocator(next: highest + 1)
+        }
+        historyGeneration += 1
     }
 
     // MARK: Queries
@@ -185,6 +201,7 @@ public struct NotificationStore: Sendable {
         if !notification.isTransient {
             history.insert(HistoryEntry(notification: notification, reason: reason, closedAt: now), at: 0)
             boundHistory()
+            historyGeneration += 1
         }
         return notification
     }
@@ -213,6 +230,7 @@ public struct NotificationStore: Sendable {
     public mutating func restoreLast(now: Instant) -> NotificationID? {
         guard !history.isEmpty else { return nil }
         var notification = history.removeFirst().notification
+        historyGeneration += 1
         if all.count >= config.maxOpen, let oldest = all.last {
             close(id: oldest.id, reason: .undefined, now: now)
         }
@@ -286,7 +304,10 @@ public struct NotificationStore: Sendable {
     /// Keeps the history within `historyLimit` entries and `historyPictureBytes` of pictures: the
     /// newest entries keep theirs, older ones are kept as text only.
     private mutating func boundHistory() {
-        if history.count > config.historyLimit { history.removeLast(history.count - config.historyLimit) }
+        if history.count > config.historyLimit {
+            history.removeLast(history.count - config.historyLimit)
+            historyGeneration += 1
+        }
         var pictureBytes = 0
         for index in history.indices {
             guard case .pixels(let image) = history[index].notification.image else { continue }

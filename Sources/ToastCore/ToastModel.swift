@@ -71,6 +71,13 @@ public struct ToastModel: Sendable {
     public var all: [Notification] { notifications.all }
     /// Closed notifications, newest first.
     public var history: [HistoryEntry] { notifications.history }
+    /// Changes whenever `history` does (see `NotificationStore.historyGeneration`).
+    public var historyGeneration: UInt64 { notifications.historyGeneration }
+
+    /// Puts back a history kept from an earlier run; see `NotificationStore.loadHistory`.
+    public mutating func loadHistory(_ entries: [HistoryEntry]) {
+        notifications.loadHistory(entries)
+    }
 
     public func notification(id: NotificationID) -> Notification? {
         notifications.notification(id: id)

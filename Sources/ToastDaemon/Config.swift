@@ -21,6 +21,9 @@ public struct DaemonConfig: Equatable, Sendable {
     /// Action pills on toasts take clicks (the rest of the toast still passes them through); off,
     /// every click passes through. `--clickable-actions` turns it on whatever the file says.
     public var clickableActions = false
+    /// The history outlives the daemon: kept in `$XDG_STATE_HOME/toastd/history` (`HistoryFile`),
+    /// read back at start. Off, nothing is read or written.
+    public var persistentHistory = true
     /// Output to show on (`--output` wins over the file); nil: the compositor's choice.
     public var output: String?
     /// The criteria sections, in file order (docs/configuration.md); none by default.

@@ -205,7 +205,7 @@ public enum ConfigParser {
         "loading-grace", "width", "hud-width", "font", "max-visible", "background", "text-color",
         "border-color", "progress-color", "border-size", "border-radius", "padding", "gap", "margin",
         "anchor", "hud-anchor", "hud-margin", "animations", "clickable-actions", "output",
-        "ignore-timeout", "invisible", "icon-theme", "icon-path",
+        "persistent-history", "ignore-timeout", "invisible", "icon-theme", "icon-path",
         "hud-background", "hud-border-color", "hud-bar-color", "hud-overdrive-color", "hud-muted-color",
     ]
     /// Keys a criteria section (`[app-name=...]`, `[urgency=...]`) may set.
@@ -346,6 +346,9 @@ public enum ConfigParser {
         case "clickable-actions":
             let on = try boolean(key, value)
             return (Rank.specific, { $0.clickableActions = on })
+        case "persistent-history":
+            let on = try boolean(key, value)
+            return (Rank.specific, { $0.persistentHistory = on })
         case "output":
             guard value.utf8.count <= 256 else { throw SettingError("'output' is too long") }
             let output = value.isEmpty ? nil : value

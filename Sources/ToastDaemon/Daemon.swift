@@ -25,6 +25,10 @@ public final class Daemon {
     private let signals: SignalWatcher
     private let socketDoor: SocketFrontDoor
     private var busDoor: BusFrontDoor?
+    /// Saves the history to its file (nil: `persistent-history = false`, or no state directory).
+    private var historyKeeper: HistoryKeeper?
+    /// The history file is read once per run, whenever persistence first applies.
+    private var historyLoaded = false
     private var running = true
     private var waylandReadable = false
     private var busEvents: UInt32 = 0
@@ -149,6 +153,7 @@ public final class Daemon {
         } catch {
             throw StartupError("\(error)")
         }
+        keepHistory()
         // Fontconfig and Pango cost ~10 ms the first time: pay it now, not with the first toast.
         renderer.prewarm(scale: wayland.outputs.map(\.scale).max() ?? 1)
         Log.info("ready: socket \(socketPath)\(busDoor == nil ? "" : ", bus name \(NotificationsBus.busName)")")
@@ -176,10 +181,45 @@ public final class Daemon {
             }
         } catch {
             Log.error("Wayland connection lost: \(error)")
+            historyKeeper?.save(service.model)
             return 1
         }
+        historyKeeper?.save(service.model)
         _ = try? display.flush()
         return 0
+    }
+
+    /// Starts keeping the history in its file if the configuration says so, reading back what an
+    /// earlier run kept (once per run); stops when it says not to.
+    private func keepHistory() {
+        guard config.persistentHistory else {
+            if let keeper = historyKeeper {
+                keeper.save(service.model)
+                loop.remove(fd: keeper.timer.fd)
+                historyKeeper = nil
+            }
+            return
+        }
+        guard historyKeeper == nil,
+              let path = HistoryFile.defaultPath({ getenv($0).map { String(cString: $0) } }) else { return }
+        do {
+            let hadOwn = !service.model.history.isEmpty
+            let keeper = try HistoryKeeper(file: HistoryFile(path: path))
+            if !historyLoaded {
+                historyLoaded = true
+                service.loadHistory(keeper.load(limits: config.notifications.limits))
+            }
+            // What the file holds is what the model holds, unless this run closed toasts before the
+            // history was kept (a reload turned it on): then the file is behind.
+            if !hadOwn { keeper.markSaved(service.model.historyGeneration) }
+            try loop.add(fd: keeper.timer.fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
+                keeper.timer.acknowledge()
+                keeper.save(self.service.model)
+            }
+            historyKeeper = keeper
+        } catch {
+            Log.warning("history not kept across restarts: \(error)")
+        }
     }
 
     /// Drains sd-bus before sleeping; returns how long the loop may sleep for it (-1: forever).
@@ -224,6 +264,7 @@ public final class Daemon {
         let old = config
         config = new
         service.reconfigure(notifications: new.notifications, hud: new.hud)
+        if new.persistentHistory != old.persistentHistory { keepHistory() }
         // Always anew: a reload also drops the icon cache, so newly installed icons are found.
         service.replaceIcons(Self.iconTheme(new))
         let animations = options.animations && new.animations
@@ -283,6 +324,7 @@ public final class Daemon {
             screen.update()
         }
         timer.arm(at: model.nextDeadline.map { $0.milliseconds * 1_000_000 })
+        historyKeeper?.noteChanges(model.historyGeneration, now: MonotonicClock.nanoseconds())
     }
 }
 

@@ -106,6 +106,12 @@ final class ToastService {
         change { model, now in _ = model.dismissAll(now: now) }
     }
 
+    /// Puts back the history an earlier run kept (the history file), behind what closed since.
+    func loadHistory(_ entries: [HistoryEntry]) {
+        guard !entries.isEmpty else { return }
+        change { model, _ in model.loadHistory(entries) }
+    }
+
     /// Reopens the most recently closed notification; nil when the history is empty.
     func restoreLast() -> NotificationID? {
         change { model, now in model.restoreLast(now: now) }
