@@ -317,6 +317,7 @@ public final class Daemon {
             socketDoor.deliver(event)
             busDoor?.deliver(event)
         }
+        socketDoor.publishStatus()
         // Only a change to what is drawn redraws; animation frames are paced by the surfaces themselves.
         let model = service.model
         if model.generation != drawnGeneration {

@@ -11,6 +11,8 @@ final class SocketFrontDoor {
         var splitter = LineSplitter()
         var subscribedIDs: Set<NotificationID> = []
         var subscribedToAll = false
+        /// The status this client follows was last sent as this (nil: it does not follow the status).
+        var followedStatus: StatusInfo?
     }
 
     private let server: ControlServer
@@ -38,9 +40,31 @@ final class SocketFrontDoor {
         }
     }
 
-    private func send(_ event: Event) {
+    /// Sends the status to the clients that follow it, each only if it differs from what that client
+    /// last got. Called once per loop turn that changed the service: a burst is one line.
+    func publishStatus() {
+        guard sessions.values.contains(where: { $0.followedStatus != nil }) else { return }
+        let status = self.status
         var line: [UInt8]?
-        for (client, session) in sessions where session.subscribedToAll || session.subscribedIDs.contains(event.id) {
+        for (client, session) in sessions where session.followedStatus.map({ $0 != status }) == true {
+            line = line ?? Event.status(status).encodedLine()
+            server.send(line!, to: client)
+            sessions[client]?.followedStatus = status
+        }
+    }
+
+    /// The counts and do-not-disturb, as `status` reports them.
+    private var status: StatusInfo {
+        let model = service.model
+        let open = model.all.count
+        return StatusInfo(open: open, hidden: open - model.visible.count, history: model.history.count,
+                          dnd: model.doNotDisturb)
+    }
+
+    private func send(_ event: Event) {
+        guard let id = event.id else { return }
+        var line: [UInt8]?
+        for (client, session) in sessions where session.subscribedToAll || session.subscribedIDs.contains(id) {
             line = line ?? event.encodedLine()
             server.send(line!, to: client)
             if case .closed(let id, _) = event { sessions[client]?.subscribedIDs.remove(id) }
@@ -146,6 +170,10 @@ final class SocketFrontDoor {
                 return .error(ProtocolError(.notFound, "no loading spinner '\(key)' is running"))
             }
             return .ok
+        case .status(let follow):
+            let status = self.status
+            if follow { sessions[client]?.followedStatus = status }
+            return .ok(.status(status))
         }
     }
 

@@ -2,17 +2,22 @@ import ToastVocabulary
 
 /// Something that happened to a toast, sent to connections subscribed to it (by `subscribe` or by a
 /// `notify` with `wait`): `{"v":1,"event":"closed","id":N,"reason":"expired"}` or
-/// `{"v":1,"event":"action","id":N,"key":"KEY"}`. Events may arrive between a request and its reply.
+/// `{"v":1,"event":"action","id":N,"key":"KEY"}`; or, to a connection that sent `status` with `follow`,
+/// `{"v":1,"event":"status","open":N,"hidden":N,"history":N,"dnd":false}`. Events may arrive between a
+/// request and its reply.
 public enum Event: Equatable, Sendable {
     /// The toast closed. It is the last event for this id.
     case closed(id: NotificationID, reason: CloseReason)
     /// The user (or `toast action`) invoked one of its actions; `default` for the default action.
     case action(id: NotificationID, key: String)
+    /// The counts or do-not-disturb changed (sent to connections following the status).
+    case status(StatusInfo)
 
-    /// The toast this event is about.
-    public var id: NotificationID {
+    /// The toast this event is about; nil for a status event.
+    public var id: NotificationID? {
         switch self {
         case .closed(let id, _), .action(let id, _): id
+        case .status: nil
         }
     }
 
@@ -27,6 +32,9 @@ public enum Event: Equatable, Sendable {
             o["event"] = .string("action")
             o["id"] = .int(Int64(id))
             o["key"] = .string(key)
+        case .status(let status):
+            o["event"] = .string("status")
+            status.encode(into: &o)
         }
         return .object(o)
     }
@@ -56,6 +64,8 @@ public enum Event: Equatable, Sendable {
             event = .closed(id: try r.requiredToastID("id"), reason: reason)
         case "action":
             event = .action(id: try r.requiredToastID("id"), key: try r.requiredName("key"))
+        case "status":
+            event = .status(try StatusInfo.decode(&r))
         default:
             throw ProtocolError(.unknownRequest, "unknown event \"\(name)\"")
         }

@@ -72,6 +72,46 @@ public struct ToastInfo: Equatable, Sendable {
     }
 }
 
+/// What `status` reports, and what a `status` event carries: what a status bar shows.
+public struct StatusInfo: Equatable, Sendable {
+    /// Toasts open now, hidden ones included.
+    public var open: Int
+    /// Open toasts not drawn: held back by do-not-disturb, or `invisible` by a rule.
+    public var hidden: Int
+    /// Closed toasts in the history.
+    public var history: Int
+    /// Do-not-disturb.
+    public var dnd: Bool
+
+    public init(open: Int, hidden: Int, history: Int, dnd: Bool) {
+        self.open = open
+        self.hidden = hidden
+        self.history = history
+        self.dnd = dnd
+    }
+
+    func encode(into o: inout JSONObject) {
+        o["open"] = .int(Int64(open))
+        o["hidden"] = .int(Int64(hidden))
+        o["history"] = .int(Int64(history))
+        o["dnd"] = .bool(dnd)
+    }
+
+    /// The members alone, as `toast status --json` prints them.
+    public var json: JSONValue {
+        var o = JSONObject()
+        encode(into: &o)
+        return .object(o)
+    }
+
+    static func decode(_ r: inout FieldReader) throws(ProtocolError) -> StatusInfo {
+        StatusInfo(open: Int(try r.requiredInt("open", in: 0...Int64(Int32.max))),
+                   hidden: Int(try r.requiredInt("hidden", in: 0...Int64(Int32.max))),
+                   history: Int(try r.requiredInt("history", in: 0...Int64(Int32.max))),
+                   dnd: try r.bool("dnd") ?? false)
+    }
+}
+
 /// What `version` reports.
 public struct VersionInfo: Equatable, Sendable {
     /// The protocol version the daemon speaks.
@@ -97,6 +137,8 @@ public enum ReplyPayload: Equatable, Sendable {
     case dnd(Bool)
     /// `"version": {"protocol": 1, "daemon": "…"}` — version.
     case version(VersionInfo)
+    /// `"status": {"open": N, "hidden": N, "history": N, "dnd": false}` — status.
+    case status(StatusInfo)
 }
 
 /// The daemon's answer to one request: `{"v":1,"ok":true, …payload}` or
@@ -121,6 +163,7 @@ public enum Reply: Equatable, Sendable {
             case .version(let v):
                 o["version"] = .object(JSONObject([("protocol", .int(v.protocolVersion)),
                                                    ("daemon", .string(v.daemon))]))
+            case .status(let status): o["status"] = status.json
             }
         case .error(let e):
             o["ok"] = .bool(false)
@@ -175,8 +218,14 @@ public enum Reply: Equatable, Sendable {
             try vr.finish()
             count += 1
         }
+        if let s = try r.object("status") {
+            var sr = FieldReader(s, context: "status")
+            payload = .status(try StatusInfo.decode(&sr))
+            try sr.finish()
+            count += 1
+        }
         guard count <= 1 else {
-            throw ProtocolError(.conflictingFields, "a reply carries at most one of id, toasts, dnd, version")
+            throw ProtocolError(.conflictingFields, "a reply carries at most one of id, toasts, dnd, version, status")
         }
         try r.finish()
         return .ok(payload)

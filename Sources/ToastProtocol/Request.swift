@@ -149,6 +149,9 @@ public enum Request: Equatable, Sendable {
     case loadingStart(key: String, label: String?, detach: Bool)
     /// Stop a loading spinner. Reply: plain ok; `not_found` if no spinner has this key.
     case loadingStop(key: String)
+    /// Reply: `status` (counts and do-not-disturb). With `follow`, a `status` event follows on this
+    /// connection whenever any of it changes (what status bars read).
+    case status(follow: Bool)
 
     /// The wire name of the request (`"request"` member).
     public var name: String {
@@ -165,12 +168,13 @@ public enum Request: Equatable, Sendable {
         case .hud: "hud"
         case .loadingStart: "loading_start"
         case .loadingStop: "loading_stop"
+        case .status: "status"
         }
     }
 
     /// Every request name, for messages and docs.
     public static let names = ["notify", "dismiss", "list", "history", "restore", "action", "dnd", "version",
-                               "subscribe", "hud", "loading_start", "loading_stop"]
+                               "subscribe", "hud", "loading_start", "loading_stop", "status"]
 
     /// The request as a JSON object (`v` and `request` first).
     public var json: JSONValue {
@@ -190,6 +194,7 @@ public enum Request: Equatable, Sendable {
             o.set("label", label.map { .string($0) })
             if detach { o["detach"] = .bool(true) }
         case .loadingStop(let key): o["key"] = .string(key)
+        case .status(let follow): if follow { o["follow"] = .bool(true) }
         }
         return .object(o)
     }
@@ -259,6 +264,7 @@ public enum Request: Equatable, Sendable {
             request = .loadingStart(key: try r.requiredName("key"), label: try r.string("label"),
                                     detach: try r.bool("detach") ?? false)
         case "loading_stop": request = .loadingStop(key: try r.requiredName("key"))
+        case "status": request = .status(follow: try r.bool("follow") ?? false)
         default:
             throw ProtocolError(.unknownRequest,
                                 "unknown request \"\(name)\" (known: \(names.joined(separator: ", ")))")

@@ -106,6 +106,7 @@ struct Send: ParsableCommand {
             case .closed(_, let reason):
                 Output.line(reason.rawValue)
                 throw ClientFailure.outcome(Exit.status(for: reason))
+            case .status: continue
             }
         }
         throw ClientFailure.protocolViolation("toastd closed the connection before the toast closed")

@@ -35,6 +35,8 @@ final class MessageTests: XCTestCase {
         .loadingStart(key: "build", label: nil, detach: false),
         .loadingStart(key: "sync", label: "Syncing…", detach: true),
         .loadingStop(key: "build"),
+        .status(follow: false),
+        .status(follow: true),
     ]
 
     func testEveryRequestRoundTrips() throws {
@@ -73,6 +75,7 @@ final class MessageTests: XCTestCase {
             .ok(.dnd(true)),
             .ok(.dnd(false)),
             .ok(.version(VersionInfo(daemon: "0.1.0"))),
+            .ok(.status(StatusInfo(open: 3, hidden: 1, history: 50, dnd: true))),
             .error(ProtocolError(.notFound, "no toast 5")),
             .error(ProtocolError(ErrorCode(rawValue: "some_future_code"), "kept as is")),
         ] + ErrorCode.known.map { .error(ProtocolError($0, "message for \($0)")) }
@@ -88,12 +91,16 @@ final class MessageTests: XCTestCase {
 
     func testEveryEventRoundTrips() throws {
         let events: [Event] = CloseReason.allCases.map { .closed(id: 4, reason: $0) }
-            + [.action(id: 4, key: "default"), .action(id: NotificationID.max, key: "with \"quotes\"")]
+            + [.action(id: 4, key: "default"), .action(id: NotificationID.max, key: "with \"quotes\""),
+               .status(StatusInfo(open: 0, hidden: 0, history: 2, dnd: false))]
         for event in events {
             let line = event.encode()
             XCTAssertEqual(try Event.decode(line: line).get(), event, line)
             XCTAssertEqual(try ServerMessage.decode(line: line).get(), .event(event), line)
         }
+        XCTAssertEqual(Event.status(StatusInfo(open: 2, hidden: 1, history: 5, dnd: true)).encode(),
+                       #"{"v":1,"event":"status","open":2,"hidden":1,"history":5,"dnd":true}"#)
+        XCTAssertEqual(Request.status(follow: true).encode(), #"{"v":1,"request":"status","follow":true}"#)
         XCTAssertEqual(Event.closed(id: 7, reason: .dismissed).encode(),
                        #"{"v":1,"event":"closed","id":7,"reason":"dismissed"}"#)
         XCTAssertEqual(CloseReason.allCases.map(\.specCode), [1, 2, 3, 4])
