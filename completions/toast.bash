@@ -173,13 +173,13 @@ _toast() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    send|dismiss|list|history|restore|action|menu|dnd|reload|version|hud|loading|help)
+    send|dismiss|list|history|restore|action|menu|dnd|status|reload|version|hud|loading|help)
         # Offer subcommand argument completions
         "_toast_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'send dismiss list history restore action menu dnd reload version hud loading help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'send dismiss list history restore action menu dnd status reload version hud loading help' -- "${cur}"))
         ;;
     esac
 }
@@ -291,6 +291,14 @@ _toast_dnd() {
     esac
 }
 
+_toast_status() {
+    repeating_flags=()
+    non_repeating_flags=(--json --follow --waybar --version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __toast_offer_flags_options 0
+}
+
 _toast_reload() {
     repeating_flags=()
     non_repeating_flags=(--version --help)
@@ -337,13 +345,13 @@ _toast_loading() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    start|stop)
+    start|stop|run)
         # Offer subcommand argument completions
         "_toast_loading_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'start stop' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'start stop run' -- "${cur}"))
         ;;
     esac
 }
@@ -369,6 +377,21 @@ _toast_loading_stop() {
     repeating_options=()
     non_repeating_options=()
     __toast_offer_flags_options 1
+}
+
+_toast_loading_run() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=()
+    non_repeating_options=(--label)
+    __toast_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--label')
+        return
+        ;;
+    esac
 }
 
 _toast_help() {
