@@ -53,12 +53,12 @@ final class SocketFrontDoor {
         }
     }
 
-    /// The counts and do-not-disturb, as `status` reports them.
+    /// The counts, do-not-disturb and the loading keys, as `status` reports them.
     private var status: StatusInfo {
         let model = service.model
         let open = model.all.count
         return StatusInfo(open: open, hidden: open - model.visible.count, history: model.history.count,
-                          dnd: model.doNotDisturb)
+                          dnd: model.doNotDisturb, loading: model.hud.loadingKeys.count)
     }
 
     private func send(_ event: Event) {

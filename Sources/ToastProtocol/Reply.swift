@@ -82,12 +82,15 @@ public struct StatusInfo: Equatable, Sendable {
     public var history: Int
     /// Do-not-disturb.
     public var dnd: Bool
+    /// Loading keys active (the spinner shows while there is one).
+    public var loading: Int
 
-    public init(open: Int, hidden: Int, history: Int, dnd: Bool) {
+    public init(open: Int, hidden: Int, history: Int, dnd: Bool, loading: Int = 0) {
         self.open = open
         self.hidden = hidden
         self.history = history
         self.dnd = dnd
+        self.loading = loading
     }
 
     func encode(into o: inout JSONObject) {
@@ -95,6 +98,7 @@ public struct StatusInfo: Equatable, Sendable {
         o["hidden"] = .int(Int64(hidden))
         o["history"] = .int(Int64(history))
         o["dnd"] = .bool(dnd)
+        o["loading"] = .int(Int64(loading))
     }
 
     /// The members alone, as `toast status --json` prints them.
@@ -108,7 +112,8 @@ public struct StatusInfo: Equatable, Sendable {
         StatusInfo(open: Int(try r.requiredInt("open", in: 0...Int64(Int32.max))),
                    hidden: Int(try r.requiredInt("hidden", in: 0...Int64(Int32.max))),
                    history: Int(try r.requiredInt("history", in: 0...Int64(Int32.max))),
-                   dnd: try r.bool("dnd") ?? false)
+                   dnd: try r.bool("dnd") ?? false,
+                   loading: Int(try r.int("loading", in: 0...Int64(Int32.max)) ?? 0))
     }
 }
 
@@ -137,7 +142,7 @@ public enum ReplyPayload: Equatable, Sendable {
     case dnd(Bool)
     /// `"version": {"protocol": 1, "daemon": "…"}` — version.
     case version(VersionInfo)
-    /// `"status": {"open": N, "hidden": N, "history": N, "dnd": false}` — status.
+    /// `"status": {"open": N, "hidden": N, "history": N, "dnd": false, "loading": N}` — status.
     case status(StatusInfo)
 }
 

@@ -5,7 +5,7 @@ import ToastProtocol
 struct Status: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Print how many toasts are open, hidden and in the history, and do-not-disturb.",
+        abstract: "Print how many toasts are open, hidden and in the history, do-not-disturb, and loading keys.",
         discussion: """
             With --follow, toast stays connected and prints a new line whenever any of it changes (toastd \
             sends each change; nothing is polled); it exits 69 when toastd goes away. With --waybar, each \
@@ -13,7 +13,7 @@ struct Status: ParsableCommand {
             "return-type": "json".
             """)
 
-    @Flag(help: "Print a JSON object: open, hidden, history, dnd.")
+    @Flag(help: "Print a JSON object: open, hidden, history, dnd, loading.")
     var json = false
 
     @Flag(help: "Keep printing a line per change.")
@@ -62,9 +62,10 @@ enum StatusLine {
         }
     }
 
-    /// `2 open (1 hidden), 5 in history, do-not-disturb off`
+    /// `2 open (1 hidden), 5 in history, do-not-disturb off`, then `, loading: 1 key` while a spinner shows.
     static func sentence(_ status: StatusInfo) -> String {
         let hidden = status.hidden > 0 ? " (\(status.hidden) hidden)" : ""
-        return "\(status.open) open\(hidden), \(status.history) in history, do-not-disturb \(status.dnd ? "on" : "off")"
+        let loading = status.loading == 0 ? "" : ", loading: \(status.loading) key\(status.loading == 1 ? "" : "s")"
+        return "\(status.open) open\(hidden), \(status.history) in history, do-not-disturb \(status.dnd ? "on" : "off")\(loading)"
     }
 }

@@ -42,7 +42,7 @@ final class StatusTests: XCTestCase {
         XCTAssertEqual(follower.lines.count, 5, "\(follower.lines)")
 
         let once = try toastd.toast(["status", "--json"])
-        XCTAssertEqual(once.stdoutText, #"{"open":1,"hidden":1,"history":1,"dnd":true}"# + "\n")
+        XCTAssertEqual(once.stdoutText, #"{"open":1,"hidden":1,"history":1,"dnd":true,"loading":0}"# + "\n")
         XCTAssertEqual(try toastd.toast(["status"]).stdoutText, "1 open (1 hidden), 1 in history, do-not-disturb on\n")
 
         // toastd gone: the follower says so and exits 69 (waybar restarts it with restart-interval).

@@ -75,7 +75,7 @@ final class MessageTests: XCTestCase {
             .ok(.dnd(true)),
             .ok(.dnd(false)),
             .ok(.version(VersionInfo(daemon: "0.1.0"))),
-            .ok(.status(StatusInfo(open: 3, hidden: 1, history: 50, dnd: true))),
+            .ok(.status(StatusInfo(open: 3, hidden: 1, history: 50, dnd: true, loading: 2))),
             .error(ProtocolError(.notFound, "no toast 5")),
             .error(ProtocolError(ErrorCode(rawValue: "some_future_code"), "kept as is")),
         ] + ErrorCode.known.map { .error(ProtocolError($0, "message for \($0)")) }
@@ -99,7 +99,7 @@ final class MessageTests: XCTestCase {
             XCTAssertEqual(try ServerMessage.decode(line: line).get(), .event(event), line)
         }
         XCTAssertEqual(Event.status(StatusInfo(open: 2, hidden: 1, history: 5, dnd: true)).encode(),
-                       #"{"v":1,"event":"status","open":2,"hidden":1,"history":5,"dnd":true}"#)
+                       #"{"v":1,"event":"status","open":2,"hidden":1,"history":5,"dnd":true,"loading":0}"#)
         XCTAssertEqual(Request.status(follow: true).encode(), #"{"v":1,"request":"status","follow":true}"#)
         XCTAssertEqual(Event.closed(id: 7, reason: .dismissed).encode(),
                        #"{"v":1,"event":"closed","id":7,"reason":"dismissed"}"#)
