@@ -80,10 +80,13 @@ final class PersistentHistoryTests: XCTestCase {
         try garbage.write(toFile: historyPath, atomically: true, encoding: .utf8)
 
         let toastd = try startToastd()
+        // The socket exists before the history is read: wait for the start to finish.
+        XCTAssertTrue(waitUntil(timeout: 15) { toastd.log.contains("toastd: ready") }, toastd.log)
         XCTAssertTrue(toastd.log.contains("warning: history \(historyPath) cannot be read"), toastd.log)
         let aside = try FileManager.default.contentsOfDirectory(atPath: "\(state!)/toastd").filter { $0.hasPrefix("history.corrupt-") }
         XCTAssertEqual(aside.count, 1, "set aside: \(aside)")
-        XCTAssertEqual(try String(contentsOfFile: "\(state!)/toastd/\(aside[0])", encoding: .utf8), garbage, "kept as it was")
+        let asideName = try XCTUnwrap(aside.first)
+        XCTAssertEqual(try String(contentsOfFile: "\(state!)/toastd/\(asideName)", encoding: .utf8), garbage, "kept as it was")
         XCTAssertFalse(FileManager.default.fileExists(atPath: historyPath))
         XCTAssertTrue(try summaries(toastd, "history").isEmpty)
 
