@@ -247,6 +247,36 @@ _toast_history() {
     repeating_flags=()
     non_repeating_flags=(--json --version --help)
     repeating_options=()
+    non_repeating_options=(-n --limit)
+    __toast_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '-n'|'--limit')
+        return
+        ;;
+    esac
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    clear)
+        # Offer subcommand argument completions
+        "_toast_history_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'clear' -- "${cur}"))
+        ;;
+    esac
+}
+
+_toast_history_clear() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=()
     non_repeating_options=()
     __toast_offer_flags_options 0
 }
@@ -256,7 +286,7 @@ _toast_restore() {
     non_repeating_flags=(--version --help)
     repeating_options=()
     non_repeating_options=()
-    __toast_offer_flags_options 0
+    __toast_offer_flags_options 1
 }
 
 _toast_action() {

@@ -228,8 +228,17 @@ public struct NotificationStore: Sendable {
     /// with its timeout restarted. Returns its id, or nil when the history is empty.
     @discardableResult
     public mutating func restoreLast(now: Instant) -> NotificationID? {
-        guard !history.isEmpty else { return nil }
-        var notification = history.removeFirst().notification
+        restore(id: nil, now: now)
+    }
+
+    /// Reopens the history entry with this id (the newest one with it), or with nil the most recently
+    /// closed one, as `restoreLast` does. Returns its id, or nil when there is no such entry.
+    @discardableResult
+    public mutating func restore(id: NotificationID?, now: Instant) -> NotificationID? {
+        guard let index = id.map({ id in history.firstIndex { $0.notification.id == id } }) ?? (history.isEmpty ? nil : 0) else {
+            return nil
+        }
+        var notification = history.remove(at: index).notification
         historyGeneration += 1
         if all.count >= config.maxOpen, let oldest = all.last {
             close(id: oldest.id, reason: .undefined, now: now)
@@ -243,6 +252,16 @@ public struct NotificationStore: Sendable {
         all.insert(notification, at: 0)
         if notification.isVisible { generation += 1 }
         return notification.id
+    }
+
+    /// Forgets every closed notification; returns how many there were.
+    @discardableResult
+    public mutating func clearHistory() -> Int {
+        let count = history.count
+        guard count > 0 else { return 0 }
+        history.removeAll()
+        historyGeneration += 1
+        return count
     }
 
     // MARK: Actions

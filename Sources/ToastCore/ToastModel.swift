@@ -117,6 +117,19 @@ public struct ToastModel: Sendable {
         return notifications.restoreLast(now: now)
     }
 
+    /// Reopens the history entry with this id (nil: the most recent); nil when there is none.
+    @discardableResult
+    public mutating func restore(id: NotificationID?, now: Instant) -> NotificationID? {
+        defer { collectEvents() }
+        return notifications.restore(id: id, now: now)
+    }
+
+    /// Forgets every closed notification; returns how many there were.
+    @discardableResult
+    public mutating func clearHistory() -> Int {
+        notifications.clearHistory()
+    }
+
     /// Invokes an action (`nil`: the default one), then closes the notification unless it is resident.
     public mutating func invokeAction(id: NotificationID, key: String? = nil, now: Instant) throws(ActionError) {
         defer { collectEvents() }

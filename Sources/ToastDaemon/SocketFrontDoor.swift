@@ -118,11 +118,15 @@ final class SocketFrontDoor {
         case .history:
             let now = service.now()
             return .ok(.toasts(service.model.history.map { Self.info(of: $0.notification, now: now, reason: $0.reason) }))
-        case .restore:
-            guard let id = service.restoreLast() else {
-                return .error(ProtocolError(.notFound, "nothing to restore: the history is empty"))
+        case .restore(let wanted):
+            guard let id = service.restore(id: wanted) else {
+                return .error(ProtocolError(.notFound, wanted.map { "no toast \($0) in the history" }
+                                                ?? "nothing to restore: the history is empty"))
             }
             return .ok(.id(id))
+        case .historyClear:
+            service.clearHistory()
+            return .ok
         case .action(let id, let key):
             guard let id = id ?? service.newestShowing else { return .error(Self.nothingShowing) }
             do {

@@ -117,6 +117,17 @@ final class ToastService {
         change { model, now in model.restoreLast(now: now) }
     }
 
+    /// Reopens the history entry with this id (nil: the most recent); nil when there is none.
+    func restore(id: NotificationID?) -> NotificationID? {
+        change { model, now in model.restore(id: id, now: now) }
+    }
+
+    /// Forgets the history; returns how many entries it held.
+    @discardableResult
+    func clearHistory() -> Int {
+        change { model, _ in model.clearHistory() }
+    }
+
     /// Invokes action `key` of notification `id` (nil: its default action), then closes it unless it
     /// is resident.
     func invokeAction(id: NotificationID, key: String?) throws(ActionError) {

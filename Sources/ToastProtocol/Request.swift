@@ -130,8 +130,11 @@ public enum Request: Equatable, Sendable {
     case list
     /// Reply: `toasts` closed recently (not transient ones), most recent first, each with its `reason`.
     case history
-    /// Bring back the most recently closed toast. Reply: its (new) `id`; `not_found` if history is empty.
-    case restore
+    /// Bring back the closed toast `id` from the history, or (nil) the most recently closed one.
+    /// Reply: its (new) `id`; `not_found` if the history is empty or holds no such id.
+    case restore(id: NotificationID?)
+    /// Forget every closed toast. Reply: plain ok.
+    case historyClear
     /// Invoke an action as if clicked; nil key means the default action, nil id the newest toast showing
     /// (`makoctl invoke`). Reply: plain ok; `not_found` if the toast or its action does not exist.
     case action(id: NotificationID?, key: String?)
@@ -161,6 +164,7 @@ public enum Request: Equatable, Sendable {
         case .list: "list"
         case .history: "history"
         case .restore: "restore"
+        case .historyClear: "history_clear"
         case .action: "action"
         case .dnd: "dnd"
         case .version: "version"
@@ -174,7 +178,7 @@ public enum Request: Equatable, Sendable {
 
     /// Every request name, for messages and docs.
     public static let names = ["notify", "dismiss", "list", "history", "restore", "action", "dnd", "version",
-                               "subscribe", "hud", "loading_start", "loading_stop", "status"]
+                               "subscribe", "hud", "loading_start", "loading_stop", "status", "history_clear"]
 
     /// The request as a JSON object (`v` and `request` first).
     public var json: JSONValue {
@@ -183,7 +187,8 @@ public enum Request: Equatable, Sendable {
         case .notify(let p): p.encode(into: &o)
         case .dismiss(let s): s.encode(into: &o)
         case .subscribe(let s): s.encode(into: &o)
-        case .list, .history, .restore, .version: break
+        case .list, .history, .historyClear, .version: break
+        case .restore(let id): o.set("id", id.map { .int(Int64($0)) })
         case .action(let id, let key):
             o.set("id", id.map { .int(Int64($0)) })
             o.set("key", key.map { .string($0) })
@@ -252,7 +257,8 @@ public enum Request: Equatable, Sendable {
         case "dismiss": request = .dismiss(try DismissSelection.decode(&r))
         case "list": request = .list
         case "history": request = .history
-        case "restore": request = .restore
+        case "restore": request = .restore(id: try r.toastID("id"))
+        case "history_clear": request = .historyClear
         case "action": request = .action(id: try r.toastID("id"), key: try r.name("key"))
         case "dnd":
             guard let mode = try r.enumeration("mode", DndMode.self) else { throw r.missing("mode") }

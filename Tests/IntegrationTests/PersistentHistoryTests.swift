@@ -72,6 +72,21 @@ final class PersistentHistoryTests: XCTestCase {
         let listed = try JSONSerialization.jsonObject(with: try third.toast(["list", "--json"]).stdout) as? [[String: Any]]
         XCTAssertEqual(listed?.first?["app_name"] as? String, "toast")
         XCTAssertTrue(third.log.contains("ready"), third.log)
+
+        // restore ID, history -n, history clear: and the cleared history is what the next toastd reads.
+        let ids = (try JSONSerialization.jsonObject(with: try third.toast(["history", "--json"]).stdout) as? [[String: Any]] ?? [])
+            .compactMap { $0["id"] as? Int }
+        XCTAssertEqual(ids.count, 3)
+        XCTAssertEqual(try third.toast(["restore", String(ids[1])]).stdoutText, "\(ids[1])\n", "Two comes back under its id")
+        XCTAssertEqual(try summaries(third, "list"), ["Four", "Two"])
+        XCTAssertEqual(try third.toast(["restore", "99999"]).status, 1, "not in the history")
+        XCTAssertEqual(try summaries(third, "history"), ["Three", "One"])
+        let newest = try third.toast(["history", "-n", "1", "--json"])
+        XCTAssertEqual((try JSONSerialization.jsonObject(with: newest.stdout) as? [[String: Any]])?.count, 1, newest.stderrText)
+        XCTAssertEqual(try third.toast(["history", "clear"]).status, 0)
+        XCTAssertTrue(try summaries(third, "history").isEmpty)
+        XCTAssertEqual(third.process.terminate(), 0)
+        XCTAssertEqual(fileText(), "{\"toastd-history\":1}\n", "the file was emptied too")
     }
 
     func testACorruptFileIsMovedAsideWithAWarningAndToastdStarts() throws {

@@ -96,4 +96,19 @@ final class HistoryRecordTests: XCTestCase {
         store.close(id: try store.notify(transient, now: t(4)), reason: .expired, now: t(5))
         XCTAssertEqual(store.historyGeneration, generation, "transient toasts skip the history")
     }
+
+    func testRestoreByIdAndClear() throws {
+        var store = NotificationStore()
+        _ = closedEntries(["One", "Two", "Three"], in: &store)        // ids 1, 2, 3
+        XCTAssertNil(store.restore(id: 9, now: t(1000)), "no such entry")
+        XCTAssertEqual(store.restore(id: 2, now: t(1000)), 2)
+        XCTAssertEqual(store.all.map(\.summary), ["Two"])
+        XCTAssertEqual(store.history.map(\.notification.summary), ["Three", "One"])
+        let generation = store.historyGeneration
+        XCTAssertEqual(store.clearHistory(), 2)
+        XCTAssertTrue(store.history.isEmpty)
+        XCTAssertGreaterThan(store.historyGeneration, generation)
+        XCTAssertEqual(store.clearHistory(), 0)
+        XCTAssertNil(store.restore(id: nil, now: t(1001)))
+    }
 }
