@@ -35,8 +35,9 @@ extension BusInterface {
             try bus.delegateOrFail().busClose(id: id)
             return .empty
         },
-        BusMethod("GetCapabilities", out: ["capabilities": "as"]) { _, _ in
-            BusReply { w throws(MessageError) in try w.strings(ServerIdentity.capabilities) }
+        BusMethod("GetCapabilities", out: ["capabilities": "as"]) { bus, _ in
+            let capabilities = bus.capabilities
+            return BusReply { w throws(MessageError) in try w.strings(capabilities) }
         },
         BusMethod("GetServerInformation",
                   out: ["name": "s", "vendor": "s", "version": "s", "spec_version": "s"]) { _, _ in

@@ -23,6 +23,9 @@ public final class NotificationsBus {
     /// nil are answered with org.freedesktop.DBus.Error.Failed.
     public weak var delegate: NotificationsBusDelegate?
 
+    /// What `GetCapabilities` answers (the daemon adds `sound` while it has a player).
+    public var capabilities = ServerIdentity.capabilities
+
     /// True while we are the primary owner of org.freedesktop.Notifications.
     public private(set) var ownsName = false
 

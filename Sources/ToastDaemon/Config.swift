@@ -24,6 +24,9 @@ public struct DaemonConfig: Equatable, Sendable {
     /// The history outlives the daemon: kept in `$XDG_STATE_HOME/toastd/history` (`HistoryFile`),
     /// read back at start. Off, nothing is read or written.
     public var persistentHistory = true
+    /// The command that plays a sound, the file appended as its last argument (`sound-command`). nil:
+    /// the first of pw-play, paplay, canberra-gtk-play found on PATH; empty: no sounds.
+    public var soundCommand: [String]?
     /// Output to show on (`--output` wins over the file); nil: the compositor's choice.
     public var output: String?
     /// The criteria sections, in file order (docs/configuration.md); none by default.

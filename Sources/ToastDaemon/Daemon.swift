@@ -4,6 +4,7 @@ import ToastCore
 import ToastDBus
 import ToastProtocol
 import ToastRender
+import ToastVocabulary
 import Wayland
 
 /// toastd: one thread, one epoll loop, one service. Requests arrive through the control socket
@@ -29,6 +30,8 @@ public final class Daemon {
     private var historyKeeper: HistoryKeeper?
     /// The history file is read once per run, whenever persistence first applies.
     private var historyLoaded = false
+    /// Plays notification sounds (`sound-command`).
+    private var soundPlayer: SoundPlayer
     private var running = true
     private var waylandReadable = false
     private var busEvents: UInt32 = 0
@@ -76,6 +79,7 @@ public final class Daemon {
         service = ToastService(model: ToastModel(notifications: config.notifications, hud: config.hud),
                                pictures: PictureLoader(icons: icons), pictureWorker: pictureWorker, clock: Self.now)
         service.rules = config.rules
+        soundPlayer = SoundPlayer(configured: config.soundCommand) { getenv($0).map { String(cString: $0) } }
         socketDoor = SocketFrontDoor(server: server, service: service)
         var door: BusFrontDoor?
         if options.dbus {
@@ -109,6 +113,7 @@ public final class Daemon {
         screen.onActionClicked = { [unowned self] id, index in self.service.invokeButton(id: id, index: index) }
         screen.onToastsDrawn = { [unowned self] ids in self.service.displayed(ids) }
         screen.onNothingShown = { [unowned self] in self.memoryReleaseDue = true }
+        service.playSound = { [unowned self] sound, app in self.soundPlayer.play(sound, app: app) }
         service.pictureTarget = { [unowned self] in
             PictureLoader.Target(size: self.renderer.style.imageSize, scale: self.wayland.outputs.map(\.scale).max() ?? 1,
                                  tint: self.renderer.style.bodyColor)
@@ -140,6 +145,8 @@ public final class Daemon {
                 for signal in self.signals.drain() {
                     if signal == SIGHUP {
                         self.reloadConfig()
+                    } else if signal == SIGCHLD {
+                        self.soundPlayer.reap()
                     } else {
                         Log.info("signal \(signal): exiting")
                         self.running = false
@@ -154,6 +161,7 @@ public final class Daemon {
             throw StartupError("\(error)")
         }
         keepHistory()
+        offerSound()
         // Fontconfig and Pango cost ~10 ms the first time: pay it now, not with the first toast.
         renderer.prewarm(scale: wayland.outputs.map(\.scale).max() ?? 1)
         Log.info("ready: socket \(socketPath)\(busDoor == nil ? "" : ", bus name \(NotificationsBus.busName)")")
@@ -187,6 +195,12 @@ public final class Daemon {
         historyKeeper?.save(service.model)
         _ = try? display.flush()
         return 0
+    }
+
+    /// The `sound` capability is offered while there is a player to honour it.
+    private func offerSound() {
+        busDoor?.bus?.capabilities = ServerIdentity.capabilities + (soundPlayer.isAvailable ? [ServerIdentity.soundCapability] : [])
+        Log.info(soundPlayer.command.map { "sounds play with: \($0.joined(separator: " "))" } ?? "no sound player; sounds are not played")
     }
 
     /// Starts keeping the history in its file if the configuration says so, reading back what an
@@ -265,6 +279,10 @@ public final class Daemon {
         config = new
         service.reconfigure(notifications: new.notifications, hud: new.hud)
         if new.persistentHistory != old.persistentHistory { keepHistory() }
+        if new.soundCommand != old.soundCommand {
+            soundPlayer = SoundPlayer(configured: new.soundCommand) { getenv($0).map { String(cString: $0) } }
+            offerSound()
+        }
         // Always anew: a reload also drops the icon cache, so newly installed icons are found.
         service.replaceIcons(Self.iconTheme(new))
         let animations = options.animations && new.animations

@@ -29,6 +29,8 @@ final class ToastService {
     /// The pixel size and text colour pictures are made for now (the daemon's: picture box × the
     /// largest output scale); icons and SVGs are looked up and rendered for it.
     var pictureTarget: () -> PictureLoader.Target = { PictureLoader.Target() }
+    /// Plays a notification's sound (the daemon's `SoundPlayer`): given the sound and the app name.
+    var playSound: (NotificationSound, String) -> Void = { _, _ in }
 
     init(model: ToastModel, pictures: PictureLoader, pictureWorker: PictureWorker, clock: @escaping () -> Instant) {
         self.model = model
@@ -61,6 +63,10 @@ final class ToastService {
     func notify(_ request: NotificationRequest) throws(NotificationError) -> NotificationID {
         let (request, pending) = pictures.prepare(rules.resolve(request), for: pictureTarget())
         let id = try change { (model, now) throws(NotificationError) in try model.notify(request, now: now) }
+        // Only what is shown makes a sound: do-not-disturb and `invisible` keep it quiet.
+        if let sound = request.soundToPlay, model.notification(id: id)?.isVisible == true {
+            playSound(sound, request.appName)
+        }
         pictureTickets[id] = nil
         if let pending {
             lastTicket += 1

@@ -135,4 +135,6 @@ public enum ServerIdentity {
         "actions", "body", "body-markup", "icon-static", "persistence",
         "x-canonical-private-synchronous", "x-dunst-stack-tag",
     ]
+    /// Offered besides `capabilities` only while a sound player is available (`sound-command`).
+    public static let soundCapability = "sound"
 }
