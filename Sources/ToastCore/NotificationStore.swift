@@ -266,13 +266,18 @@ public struct NotificationStore: Sendable {
 
     // MARK: Actions
 
-    /// Invokes an action (`nil` means the default action, the click): emits `actionInvoked`, then closes
-    /// the notification as dismissed unless it is resident.
-    public mutating func invokeAction(id: NotificationID, key: String? = nil, now: Instant) throws(ActionError) {
+    /// Invokes an action (`nil` means the default action, the click): emits `activationToken` when there
+    /// is one (so the app can raise its window), then `actionInvoked`, then closes the notification as
+    /// dismissed unless it is resident.
+    public mutating func invokeAction(id: NotificationID, key: String? = nil, activationToken: String? = nil,
+                                      now: Instant) throws(ActionError) {
         guard let notification = notification(id: id) else { throw .unknownNotification(id) }
         let key = key ?? NotificationAction.defaultKey
         guard notification.actions.contains(where: { $0.key == key }) else {
             throw .unknownAction(id: id, key: key)
+        }
+        if let activationToken, !activationToken.isEmpty {
+            events.append(.activationToken(id: id, token: activationToken, origin: notification.origin))
         }
         events.append(.actionInvoked(id: id, key: key, origin: notification.origin))
         if !notification.isResident {

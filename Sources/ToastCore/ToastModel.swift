@@ -131,9 +131,10 @@ public struct ToastModel: Sendable {
     }
 
     /// Invokes an action (`nil`: the default one), then closes the notification unless it is resident.
-    public mutating func invokeAction(id: NotificationID, key: String? = nil, now: Instant) throws(ActionError) {
+    public mutating func invokeAction(id: NotificationID, key: String? = nil, activationToken: String? = nil,
+                                      now: Instant) throws(ActionError) {
         defer { collectEvents() }
-        try notifications.invokeAction(id: id, key: key, now: now)
+        try notifications.invokeAction(id: id, key: key, activationToken: activationToken, now: now)
     }
 
     /// See `NotificationStore.setPicture`.

@@ -49,6 +49,7 @@ extension BusInterface {
     ], signals: [
         BusSignal("NotificationClosed", ["id": "u", "reason": "u"]),
         BusSignal("ActionInvoked", ["id": "u", "action_key": "s"]),
+        BusSignal("ActivationToken", ["id": "u", "activation_token": "s"]),
     ])
 
     /// org.toastd.Hud1: value bars and loading spinners.

@@ -136,6 +136,12 @@ public final class NotificationsBus {
         emit("NotificationClosed") { w throws(MessageError) in try w.uint32(id); try w.uint32(reason.specCode) }
     }
 
+    /// ActivationToken(id, activation_token) (spec 1.3), sent just before ActionInvoked.
+    @discardableResult
+    public func emitActivationToken(id: UInt32, token: String) -> Bool {
+        emit("ActivationToken") { w throws(MessageError) in try w.uint32(id); try w.string(token) }
+    }
+
     /// ActionInvoked(id, key).
     @discardableResult
     public func emitActionInvoked(id: UInt32, key: String) -> Bool {

@@ -110,7 +110,13 @@ public final class Daemon {
         screen.sceneProvider = { [unowned self] in
             self.animator.scene(for: self.service.model, now: Self.now(), maxVisible: self.renderer.style.maxVisible)
         }
-        screen.onActionClicked = { [unowned self] id, index in self.service.invokeButton(id: id, index: index) }
+        screen.onActionClicked = { [unowned self] id, index, press in
+            // The token first (spec 1.3: ActivationToken before ActionInvoked), then the action.
+            let appID = self.service.model.notification(id: id)?.desktopEntry
+            self.wayland.requestActivationToken(for: press, appID: appID) { [unowned self] token in
+                self.service.invokeButton(id: id, index: index, activationToken: token)
+            }
+        }
         screen.onToastsDrawn = { [unowned self] ids in self.service.displayed(ids) }
         screen.onNothingShown = { [unowned self] in self.memoryReleaseDue = true }
         service.playSound = { [unowned self] sound, app in self.soundPlayer.play(sound, app: app) }

@@ -31,8 +31,8 @@ final class Screen {
     var clickableActions = false {
         didSet { if clickableActions != oldValue { update() } }
     }
-    /// A pill was clicked: the toast's id and the index of the action in its `buttonActions`.
-    var onActionClicked: (NotificationID, Int) -> Void = { _, _ in }
+    /// A pill was clicked: the toast's id, the index of the action in its `buttonActions`, and the press.
+    var onActionClicked: (NotificationID, Int, PointerPress) -> Void = { _, _, _ in }
     /// Toasts were drawn into a frame (their timeouts start: the specification counts from display).
     var onToastsDrawn: ([NotificationID]) -> Void = { _ in }
     /// Both overlays have just gone (the last toast and the HUD are gone): a moment to free memory.
@@ -58,10 +58,10 @@ final class Screen {
             for surface in [self.toastSurface, self.hudSurface].compactMap({ $0 }) { self.followScale(of: surface) }
             self.update()
         }
-        wayland.onPointerPress = { [unowned self] surface, x, y in
-            guard self.clickableActions, let toasts = self.toastSurface, toasts.owns(surface),
-                  let button = ActionButtons.button(at: x, y, in: self.actionButtons) else { return }
-            self.onActionClicked(button.id, button.index)
+        wayland.onPointerPress = { [unowned self] press in
+            guard self.clickableActions, let toasts = self.toastSurface, toasts.owns(press.surface),
+                  let button = ActionButtons.button(at: press.x, press.y, in: self.actionButtons) else { return }
+            self.onActionClicked(button.id, button.index, press)
         }
     }
 

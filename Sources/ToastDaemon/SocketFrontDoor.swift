@@ -36,7 +36,7 @@ final class SocketFrontDoor {
         case .closed(let id, let reason, _): send(.closed(id: id, reason: reason))
         case .actionInvoked(let id, let key, _): send(.action(id: id, key: key))
         case .loadingOwnerReleased(.socket(let client)): server.closeAfterFlush(ControlServer.ClientID(client))
-        case .loadingOwnerReleased(.dbus), .replaced, .loadingChanged: break
+        case .loadingOwnerReleased(.dbus), .replaced, .loadingChanged, .activationToken: break
         }
     }
 

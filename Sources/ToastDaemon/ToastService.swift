@@ -135,17 +135,19 @@ final class ToastService {
     }
 
     /// Invokes action `key` of notification `id` (nil: its default action), then closes it unless it
-    /// is resident.
-    func invokeAction(id: NotificationID, key: String?) throws(ActionError) {
-        try change { (model, now) throws(ActionError) in try model.invokeAction(id: id, key: key, now: now) }
+    /// is resident. An activation token goes to the app first (`ActivationToken`).
+    func invokeAction(id: NotificationID, key: String?, activationToken: String? = nil) throws(ActionError) {
+        try change { (model, now) throws(ActionError) in
+            try model.invokeAction(id: id, key: key, activationToken: activationToken, now: now)
+        }
     }
 
     /// A click on the `index`th action button of `id` (the buttons are `buttonActions`, in order). A
     /// toast already closed (still fading out) has no buttons: nothing happens.
-    func invokeButton(id: NotificationID, index: Int) {
+    func invokeButton(id: NotificationID, index: Int, activationToken: String? = nil) {
         guard let actions = model.notification(id: id)?.buttonActions, actions.indices.contains(index) else { return }
         do {
-            try invokeAction(id: id, key: actions[index].key)
+            try invokeAction(id: id, key: actions[index].key, activationToken: activationToken)
         } catch {
             Log.warning("action \(actions[index].key) of \(id): \(error)")
         }
