@@ -186,7 +186,7 @@ _toast() {
 
 _toast_send() {
     repeating_flags=()
-    non_repeating_flags=(-w --wait -p --print-id -e --transient --version --help)
+    non_repeating_flags=(-w --wait -p --print-id --json -e --transient --version --help)
     repeating_options=(-h --hint -A --action)
     non_repeating_options=(-u --urgency -t --expire-time -i --icon -a --app-name -c --category -r --replace-id --tag --value)
     __toast_offer_flags_options 2

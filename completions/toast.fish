@@ -23,7 +23,7 @@ function __toast_parse_tokens -S
         __toast_parse_subcommand 0 'version' 'help'
         switch $unparsed_tokens[1]
         case 'send'
-            __toast_parse_subcommand 2 'u/urgency=' 't/expire-time=' 'i/icon=' 'a/app-name=' 'c/category=' 'h/hint=+' 'A/action=+' 'w/wait' 'p/print-id' 'r/replace-id=' 'e/transient' 'tag=' 'value=' 'version' 'help'
+            __toast_parse_subcommand 2 'u/urgency=' 't/expire-time=' 'i/icon=' 'a/app-name=' 'c/category=' 'h/hint=+' 'A/action=+' 'w/wait' 'p/print-id' 'json' 'r/replace-id=' 'e/transient' 'tag=' 'value=' 'version' 'help'
         case 'dismiss'
             __toast_parse_subcommand -r 1 'all' 'version' 'help'
         case 'list'
@@ -140,6 +140,7 @@ complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "t
 complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast send"' -s 'A' -l 'action' -d 'An action button, [NAME=]Text (NAME defaults to its index from 0). Implies --wait.' -rfka ''
 complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast send" w wait' -s 'w' -l 'wait' -d 'Wait until the toast closes; print the action key or the close reason.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast send" p print-id' -s 'p' -l 'print-id' -d 'Print the toast\'s id.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast send" json' -l 'json' -d 'With --wait: print the outcome as a JSON object, with the activation token if the app got one.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast send" r replace-id' -s 'r' -l 'replace-id' -d 'Replace the toast with this id, in place.' -rfka ''
 complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast send" e transient' -s 'e' -l 'transient' -d 'Do not keep the toast in history.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast send" tag' -l 'tag' -d 'Replace the toast with the same tag, in place.' -rfka ''

@@ -20,7 +20,7 @@ extension BusObject {
 }
 
 extension BusInterface {
-    /// org.freedesktop.Notifications, spec 1.2. What toastd says about itself comes from ServerIdentity.
+    /// org.freedesktop.Notifications, spec 1.3. What toastd says about itself comes from ServerIdentity.
     static let notifications = BusInterface(NotificationsBus.interface, methods: [
         BusMethod("Notify",
                   in: ["app_name": "s", "replaces_id": "u", "app_icon": "s", "summary": "s", "body": "s",

@@ -4,7 +4,7 @@ import ToastVocabulary
 import Glibc
 #endif
 
-/// org.freedesktop.Notifications (spec 1.2) and org.toastd.Hud1 on
+/// org.freedesktop.Notifications (spec 1.3) and org.toastd.Hud1 on
 /// the session bus, through sd-bus, driven by the caller's own poll/epoll loop.
 ///
 /// Loop contract (one thread, no extra threads):

@@ -36,7 +36,8 @@ final class SocketFrontDoor {
         case .closed(let id, let reason, _): send(.closed(id: id, reason: reason))
         case .actionInvoked(let id, let key, _): send(.action(id: id, key: key))
         case .loadingOwnerReleased(.socket(let client)): server.closeAfterFlush(ControlServer.ClientID(client))
-        case .loadingOwnerReleased(.dbus), .replaced, .loadingChanged, .activationToken: break
+        case .activationToken(let id, let token, _): send(.activationToken(id: id, token: token))
+        case .loadingOwnerReleased(.dbus), .replaced, .loadingChanged: break
         }
     }
 
@@ -127,10 +128,10 @@ final class SocketFrontDoor {
         case .historyClear:
             service.clearHistory()
             return .ok
-        case .action(let id, let key):
+        case .action(let id, let key, let token):
             guard let id = id ?? service.newestShowing else { return .error(Self.nothingShowing) }
             do {
-                try service.invokeAction(id: id, key: key)
+                try service.invokeAction(id: id, key: key, activationToken: token)
                 return .ok
             } catch {
                 return .error(Self.protocolError(error))

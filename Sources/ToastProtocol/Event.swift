@@ -12,11 +12,14 @@ public enum Event: Equatable, Sendable {
     case action(id: NotificationID, key: String)
     /// The counts or do-not-disturb changed (sent to connections following the status).
     case status(StatusInfo)
+    /// An activation token for the app, just before the `action` it goes with (spec 1.3): the
+    /// compositor's leave to raise a window, from a click on the toast or from `action`'s caller.
+    case activationToken(id: NotificationID, token: String)
 
     /// The toast this event is about; nil for a status event.
     public var id: NotificationID? {
         switch self {
-        case .closed(let id, _), .action(let id, _): id
+        case .closed(let id, _), .action(let id, _), .activationToken(let id, _): id
         case .status: nil
         }
     }
@@ -35,6 +38,10 @@ public enum Event: Equatable, Sendable {
         case .status(let status):
             o["event"] = .string("status")
             status.encode(into: &o)
+        case .activationToken(let id, let token):
+            o["event"] = .string("activation_token")
+            o["id"] = .int(Int64(id))
+            o["token"] = .string(token)
         }
         return .object(o)
     }
@@ -66,6 +73,8 @@ public enum Event: Equatable, Sendable {
             event = .action(id: try r.requiredToastID("id"), key: try r.requiredName("key"))
         case "status":
             event = .status(try StatusInfo.decode(&r))
+        case "activation_token":
+            event = .activationToken(id: try r.requiredToastID("id"), token: try r.requiredName("token"))
         default:
             throw ProtocolError(.unknownRequest, "unknown event \"\(name)\"")
         }

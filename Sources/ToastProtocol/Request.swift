@@ -136,8 +136,9 @@ public enum Request: Equatable, Sendable {
     /// Forget every closed toast. Reply: plain ok.
     case historyClear
     /// Invoke an action as if clicked; nil key means the default action, nil id the newest toast showing
-    /// (`makoctl invoke`). Reply: plain ok; `not_found` if the toast or its action does not exist.
-    case action(id: NotificationID?, key: String?)
+    /// (`makoctl invoke`). An activation token (a launcher's `XDG_ACTIVATION_TOKEN`) goes to the app
+    /// first. Reply: plain ok; `not_found` if the toast or its action does not exist.
+    case action(id: NotificationID?, key: String?, activationToken: String? = nil)
     /// Reply: `dnd` state after the change.
     case dnd(DndMode)
     /// Reply: `version`.
@@ -189,9 +190,10 @@ public enum Request: Equatable, Sendable {
         case .subscribe(let s): s.encode(into: &o)
         case .list, .history, .historyClear, .version: break
         case .restore(let id): o.set("id", id.map { .int(Int64($0)) })
-        case .action(let id, let key):
+        case .action(let id, let key, let token):
             o.set("id", id.map { .int(Int64($0)) })
             o.set("key", key.map { .string($0) })
+            o.set("activation_token", token.map { .string($0) })
         case .dnd(let mode): o["mode"] = .string(mode.rawValue)
         case .hud(let p): p.encode(into: &o)
         case .loadingStart(let key, let label, let detach):
@@ -259,7 +261,8 @@ public enum Request: Equatable, Sendable {
         case "history": request = .history
         case "restore": request = .restore(id: try r.toastID("id"))
         case "history_clear": request = .historyClear
-        case "action": request = .action(id: try r.toastID("id"), key: try r.name("key"))
+        case "action":
+            request = .action(id: try r.toastID("id"), key: try r.name("key"), activationToken: try r.name("activation_token"))
         case "dnd":
             guard let mode = try r.enumeration("mode", DndMode.self) else { throw r.missing("mode") }
             request = .dnd(mode)

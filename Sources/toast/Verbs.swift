@@ -138,7 +138,9 @@ struct InvokeAction: ParsableCommand {
     var request: Request {
         get throws {
             let (id, key) = try target()
-            return .action(id: id, key: key)
+            // A launcher that started us with a token of its own hands it on to the app.
+            let token = Connection.getenvString("XDG_ACTIVATION_TOKEN").flatMap { $0.isEmpty ? nil : $0 }
+            return .action(id: id, key: key, activationToken: token)
         }
     }
 

@@ -51,6 +51,6 @@ final class IntrospectionTests: BusTestCase {
         XCTAssertFalse(caps.stdout.contains("body-hyperlinks"), "links are drawn as text, never opened")
         let info = try gdbusCall("GetServerInformation", [])
         XCTAssertEqual(info.stdout.trimmingCharacters(in: .whitespacesAndNewlines),
-                       "('toastd', 'toastd', '\(ServerIdentity.version)', '1.2')")
+                       "('toastd', 'toastd', '\(ServerIdentity.version)', '1.3')")
     }
 }

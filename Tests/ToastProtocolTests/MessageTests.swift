@@ -28,6 +28,7 @@ final class MessageTests: XCTestCase {
         .action(id: 3, key: "reply"),
         .action(id: nil, key: nil),
         .action(id: nil, key: "reply"),
+        .action(id: 4, key: "open", activationToken: "token"),
         .dnd(.on), .dnd(.off), .dnd(.toggle), .dnd(.status),
         .version,
         .subscribe(.all),
@@ -94,7 +95,8 @@ final class MessageTests: XCTestCase {
     func testEveryEventRoundTrips() throws {
         let events: [Event] = CloseReason.allCases.map { .closed(id: 4, reason: $0) }
             + [.action(id: 4, key: "default"), .action(id: NotificationID.max, key: "with \"quotes\""),
-               .status(StatusInfo(open: 0, hidden: 0, history: 2, dnd: false))]
+               .status(StatusInfo(open: 0, hidden: 0, history: 2, dnd: false)),
+               .activationToken(id: 4, token: "wayland-token")]
         for event in events {
             let line = event.encode()
             XCTAssertEqual(try Event.decode(line: line).get(), event, line)
