@@ -96,7 +96,7 @@ final class ClickableActionsTests: XCTestCase {
         let monitor = try stage.spawn(["gdbus", "monitor", "--session", "--dest", "org.freedesktop.Notifications"])
         defer { monitor.terminate() }
         XCTAssertNotNil(monitor.waitForLine(matching: "is owned by"), "gdbus monitor did not start: \(monitor.stderrText)")
-        let waiting = try startDeployToast(toastd, stage)
+        let waiting = try startDeployToast(toastd, stage, json: true)
         defer { waiting.terminate() }
         let id = try XCTUnwrap(waiting.lines.first)
         let (_, yes, _) = try findPills(stage, toastd)
@@ -109,14 +109,18 @@ final class ClickableActionsTests: XCTestCase {
         let tokenIndex = try XCTUnwrap(tokenLine, "no ActivationToken: \(monitor.lines)")
         XCTAssertLessThan(tokenIndex, try XCTUnwrap(invokedLine), "ActivationToken comes first")
         XCTAssertFalse(monitor.lines[tokenIndex].contains("''"), "an empty token: \(monitor.lines[tokenIndex])")
-        XCTAssertNotNil(waiting.waitForLine(startingWith: "yes", from: 1), "\(waiting.lines)")
+        // The waiting CLI got the same token, ahead of the action: `--json` prints both.
+        let token = monitor.lines[tokenIndex].components(separatedBy: "'").dropFirst().first ?? ""
+        XCTAssertEqual(waiting.waitForLine(startingWith: "{", from: 1),
+                       #"{"id":\#(id),"action":"yes","activation_token":"\#(token)"}"#, "\(waiting.lines)")
     }
 
     /// A waiting `toast -A yes=Yes -A no=No Deploy?` that stays until an action or a kill, once it
     /// has printed its id (the toast is up).
-    private func startDeployToast(_ toastd: ToastdProcess, _ stage: Stage,
+    private func startDeployToast(_ toastd: ToastdProcess, _ stage: Stage, json: Bool = false,
                                   file: StaticString = #filePath, line: UInt = #line) throws -> BackgroundProcess {
-        let waiting = try stage.spawn([try stage.binary("toast"), "-p", "-t", "0", "-A", "yes=Yes", "-A", "no=No", "Deploy?"],
+        let waiting = try stage.spawn([try stage.binary("toast"), "-p", "-t", "0", "-A", "yes=Yes", "-A", "no=No"]
+                                      + (json ? ["--json"] : []) + ["Deploy?"],
                                       environment: ["TOASTD_SOCKET": toastd.socketPath])
         XCTAssertNotNil(waiting.waitForLine(matching: "^[0-9]+$"), waiting.stderrText, file: file, line: line)
         return waiting
