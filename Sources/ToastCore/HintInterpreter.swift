@@ -19,6 +19,12 @@ public enum HintInterpreter {
         if let tag = nonEmpty(hints[HintName.dunstStackTag]?.string) ?? nonEmpty(hints[HintName.canonicalSynchronous]?.string) {
             request.tag = tag
         }
+        if let file = nonEmpty(hints[HintName.soundFile]?.string) {
+            request.sound = .file(path(fromImagePath: file))
+        } else if let name = nonEmpty(hints[HintName.soundName]?.string) {
+            request.sound = .name(name)
+        }
+        if let suppress = hints[HintName.suppressSound]?.boolean { request.suppressSound = suppress }
         if let image = image(hints[HintName.imageData]) ?? image(hints[HintName.imageDataDeprecated]) {
             request.image = image
         } else if let path = nonEmpty(hints[HintName.imagePath]?.string) ?? nonEmpty(hints[HintName.imagePathDeprecated]?.string) {

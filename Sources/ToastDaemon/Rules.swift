@@ -65,6 +65,8 @@ struct BehaviourPatch: Equatable, Sendable {
     var invisible: Bool?
     /// Kept in the history when closed (mako's `history`).
     var history: Bool?
+    /// The sound to play instead of the client's (nil inside: none).
+    var sound: NotificationSound??
 
     var isEmpty: Bool { self == BehaviourPatch() }
 
@@ -73,6 +75,7 @@ struct BehaviourPatch: Equatable, Sendable {
         if let v = later.ignoreTimeout { ignoreTimeout = v }
         if let v = later.invisible { invisible = v }
         if let v = later.history { history = v }
+        if let v = later.sound { sound = v }
     }
 }
 
@@ -119,6 +122,7 @@ struct RuleSet: Equatable, Sendable {
         if let ignore = behaviour.ignoreTimeout { request.rules.ignoresClientTimeout = ignore }
         if let invisible = behaviour.invisible { request.rules.isInvisible = invisible }
         if behaviour.history == false { request.isTransient = true }
+        if let sound = behaviour.sound { request.rules.sound = sound }
         return request
     }
 

@@ -31,8 +31,8 @@ final class Screen {
     var clickableActions = false {
         didSet { if clickableActions != oldValue { update() } }
     }
-    /// A pill was clicked: the toast's id and the index of the action in its `buttonActions`.
-    var onActionClicked: (NotificationID, Int) -> Void = { _, _ in }
+    /// A pill was clicked: the toast's id, the index of the action in its `buttonActions`, and the press.
+    var onActionClicked: (NotificationID, Int, PointerPress) -> Void = { _, _, _ in }
     /// A toast was clicked off its pills.
     var onBodyClicked: (NotificationID) -> Void = { _ in }
     /// Toasts were drawn into a frame (their timeouts start: the specification counts from display).
@@ -62,10 +62,10 @@ final class Screen {
             for surface in [self.toastSurface, self.hudSurface].compactMap({ $0 }) { self.followScale(of: surface) }
             self.update()
         }
-        wayland.onPointerPress = { [unowned self] surface, x, y in
-            guard self.clickableActions, let toasts = self.toastSurface, toasts.owns(surface) else { return }
-            switch ActionButtons.target(at: x, y, buttons: self.actionButtons, bodies: self.toastBodies) {
-            case .button(let button): self.onActionClicked(button.id, button.index)
+        wayland.onPointerPress = { [unowned self] press in
+            guard self.clickableActions, let toasts = self.toastSurface, toasts.owns(press.surface) else { return }
+            switch ActionButtons.target(at: press.x, press.y, buttons: self.actionButtons, bodies: self.toastBodies) {
+            case .button(let button): self.onActionClicked(button.id, button.index, press)
             case .body(let id): self.onBodyClicked(id)
             case nil: break
             }

@@ -59,6 +59,13 @@ public enum HintName {
     /// Replace-by-tag, as Ubuntu's notify-osd named it (volume and brightness scripts send it).
     public static let canonicalSynchronous = "x-canonical-private-synchronous"
 
+    /// A sound file to play when the notification shows (a path or a `file://` URI).
+    public static let soundFile = "sound-file"
+    /// A sound to play, named in the XDG sound theme (`message-new-instant`).
+    public static let soundName = "sound-name"
+    /// Play no sound, whatever else says to.
+    public static let suppressSound = "suppress-sound"
+
     /// Hints carrying `(iiibiiay)` image structures.
     public static let images: Set<String> = [imageData, imageDataDeprecated, iconData]
 
@@ -66,5 +73,6 @@ public enum HintName {
     public static let known: Set<String> = [
         urgency, category, desktopEntry, imageData, imageDataDeprecated, iconData, imagePath,
         imagePathDeprecated, transient, resident, value, dunstStackTag, canonicalSynchronous,
+        soundFile, soundName, suppressSound,
     ]
 }

@@ -159,11 +159,13 @@ public enum ServerIdentity {
     /// toastd's version.
     public static let version = "0.1.0"
     /// The version of the Desktop Notifications specification implemented.
-    public static let specVersion = "1.2"
+    public static let specVersion = "1.3"
     /// `GetCapabilities`: what the daemon draws and understands. `body-hyperlinks` is not offered:
     /// links are shown as their text (nothing here opens a URL).
     public static let capabilities = [
         "actions", "body", "body-markup", "icon-static", "persistence",
         "x-canonical-private-synchronous", "x-dunst-stack-tag",
     ]
+    /// Offered besides `capabilities` only while a sound player is available (`sound-command`).
+    public static let soundCapability = "sound"
 }

@@ -117,12 +117,12 @@ struct Hud: ParsableCommand {
     }
 }
 
-/// `toast loading start KEY [--label TEXT] [--detach]` / `toast loading stop KEY`.
+/// `toast loading start KEY [--label TEXT] [--detach]` / `toast loading stop KEY` / `toast loading run KEY -- CMD`.
 struct Loading: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "loading",
         abstract: "Show or hide a loading spinner.",
-        subcommands: [Start.self, Stop.self])
+        subcommands: [Start.self, Stop.self, Run.self])
 
     /// Sends a loading request; a non-detached start then blocks until the daemon hangs up.
     static func send(_ request: Request) throws(ClientFailure) {

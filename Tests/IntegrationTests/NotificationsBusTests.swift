@@ -365,7 +365,7 @@ final class NotificationsBusTests: XCTestCase {
             XCTAssertTrue(capabilities.stdoutText.contains(capability), "no \(capability): \(capabilities.stdoutText)")
         }
         let info = try gdbusCall(stage, path: Self.path, method: "org.freedesktop.Notifications.GetServerInformation", [])
-        XCTAssertTrue(info.stdoutText.hasPrefix("('toastd', 'toastd', '") && info.stdoutText.contains("'1.2')"),
+        XCTAssertTrue(info.stdoutText.hasPrefix("('toastd', 'toastd', '") && info.stdoutText.contains("'1.3')"),
                       "GetServerInformation: \(info.stdoutText) \(info.stderrText)")
         // gdbus introspect gets the child nodes from the root: both objects are reachable from there.
         let root = try gdbusIntrospect(stage, path: "/", recurse: true)
