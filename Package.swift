@@ -73,7 +73,7 @@ let package = Package(
         // bench/ measures it). Only the CLI's own image loses address randomisation; the daemon, which
         // parses untrusted input, keeps it.
         .executableTarget(name: "toast",
-                          dependencies: ["ToastProtocol", "ToastVocabulary",
+                          dependencies: ["ToastProtocol", "ToastVocabulary", "CLinux",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]),
         .target(name: "ToastClient", dependencies: ["ToastProtocol", "ToastVocabulary"]),

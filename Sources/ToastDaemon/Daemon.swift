@@ -116,6 +116,16 @@ public final class Daemon {
         }
         socketDoor.onReload = { [unowned self] in self.reloadConfig() }
         socketDoor.settings = { [unowned self] in DaemonSettings(clickableActions: self.screen.clickableActions) }
+        let streams = HudStreams(loop: loop)
+        streams.onValue = { [unowned self] bar, value, muted in
+            do {
+                try self.service.showBar(kind: bar.kind, value: value, muted: muted, label: bar.label, icon: bar.icon)
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        socketDoor.hudStreams = streams
         screen.onActionClicked = { [unowned self] id, index, press in
             // The token first (spec 1.3: ActivationToken before ActionInvoked), then the action.
             let appID = self.service.model.notification(id: id)?.desktopEntry

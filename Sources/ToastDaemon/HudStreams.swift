@@ -45,8 +45,8 @@ final class HudStreams {
     private let loop: EventLoop
     private var streams: [Owner: Stream] = [:]
     private var readBuffer = [UInt8](repeating: 0, count: 4096)
-    /// A value line: show it.
-    var onValue: (Bar, Int, Bool) -> Void = { _, _, _ in }
+    /// A value line: show it; a refusal's reason is reported as that line's problem.
+    var onValue: (Bar, Int, Bool) -> String? = { _, _, _ in nil }
     /// Tell the stream's client.
     var onOutcome: (Owner, Outcome) -> Void = { _, _ in }
 
@@ -107,7 +107,10 @@ final class HudStreams {
             switch HudStreamLine.parse(String(decoding: bytes, as: UTF8.self)) {
             case .none: break
             case .failure(let why): onOutcome(owner, .problem(line: stream.lineNumber, message: why))
-            case .value(let value, let muted): onValue(stream.bar, value, stream.bar.muted || muted)
+            case .value(let value, let muted):
+                if let refused = onValue(stream.bar, value, stream.bar.muted || muted) {
+                    onOutcome(owner, .problem(line: stream.lineNumber, message: refused))
+                }
             }
         }
     }

@@ -23,6 +23,18 @@ final class SocketFrontDoor {
     var onReload: () -> [String] = { [] }
     /// `settings`: how the daemon is set up now.
     var settings: () -> DaemonSettings = { DaemonSettings(clickableActions: false) }
+    /// `hud_stream`: the pipes the daemon reads HUD values from (set by the daemon, which owns the loop).
+    var hudStreams: HudStreams? {
+        didSet {
+            hudStreams?.onOutcome = { [unowned self] client, outcome in
+                let event: Event = switch outcome {
+                case .problem(let line, let message): .streamProblem(line: line, message: message)
+                case .ended: .streamEnd
+                }
+                self.server.send(event.encodedLine(), to: client)
+            }
+        }
+    }
 
     init(server: ControlServer, service: ToastService) {
         self.server = server
@@ -30,6 +42,7 @@ final class SocketFrontDoor {
         server.onReceive = { [unowned self] client, bytes in self.receive(bytes, from: client) }
         server.onDisconnect = { [unowned self] client in
             self.sessions[client] = nil
+            self.hudStreams?.stop(client)
             self.service.clientLeft(.socket(UInt64(client)))
         }
     }
@@ -163,6 +176,16 @@ final class SocketFrontDoor {
             let missing = ids.filter { service.model.notification(id: $0) == nil }
             guard missing.isEmpty else { return .error(Self.notShowing(missing)) }
             sessions[client]?.subscribedIDs.formUnion(ids)
+            return .ok
+        case .hudStream(let params):
+            guard let streams = hudStreams, let fd = server.takePassedFD(from: client) else {
+                return .error(ProtocolError(.unusableDescriptor, "hud_stream needs a descriptor passed with its line"))
+            }
+            let bar = HudStreams.Bar(kind: params.kind, muted: params.muted, label: params.label, icon: params.icon)
+            guard streams.start(fd: fd, bar: bar, owner: client) else {
+                return .error(ProtocolError(.unusableDescriptor,
+                                            "the passed descriptor cannot be watched (a regular file?) or a stream is already open"))
+            }
             return .ok
         case .hud(let params):
             do {

@@ -15,12 +15,16 @@ public enum Event: Equatable, Sendable {
     /// An activation token for the app, just before the `action` it goes with (spec 1.3): the
     /// compositor's leave to raise a window, from a click on the toast or from `action`'s caller.
     case activationToken(id: NotificationID, token: String)
+    /// A line of a `hud_stream` input that is not a value: its number (from 1) and why.
+    case streamProblem(line: Int, message: String)
+    /// The `hud_stream` input ended; the daemon no longer reads it.
+    case streamEnd
 
     /// The toast this event is about; nil for a status event.
     public var id: NotificationID? {
         switch self {
         case .closed(let id, _), .action(let id, _), .activationToken(let id, _): id
-        case .status: nil
+        case .status, .streamProblem, .streamEnd: nil
         }
     }
 
@@ -42,6 +46,12 @@ public enum Event: Equatable, Sendable {
             o["event"] = .string("activation_token")
             o["id"] = .int(Int64(id))
             o["token"] = .string(token)
+        case .streamProblem(let line, let message):
+            o["event"] = .string("stream_problem")
+            o["line"] = .int(Int64(line))
+            o["message"] = .string(message)
+        case .streamEnd:
+            o["event"] = .string("stream_end")
         }
         return .object(o)
     }
@@ -75,6 +85,10 @@ public enum Event: Equatable, Sendable {
             event = .status(try StatusInfo.decode(&r))
         case "activation_token":
             event = .activationToken(id: try r.requiredToastID("id"), token: try r.requiredName("token"))
+        case "stream_problem":
+            event = .streamProblem(line: Int(try r.requiredInt("line", in: 1...Int64.max)), message: try r.requiredString("message"))
+        case "stream_end":
+            event = .streamEnd
         default:
             throw ProtocolError(.unknownRequest, "unknown event \"\(name)\"")
         }

@@ -53,11 +53,15 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let notFound = ErrorCode(rawValue: "not_found")
     /// The daemon failed to carry out a valid request.
     public static let internalError = ErrorCode(rawValue: "internal_error")
+    /// `hud_stream` came with no descriptor the daemon can watch (none passed, a regular file, or a
+    /// stream already open on this connection): the client relays the values itself.
+    public static let unusableDescriptor = ErrorCode(rawValue: "unusable_descriptor")
 
     /// Every code this version of the protocol defines.
     public static let known: [ErrorCode] = [
         .lineTooLong, .invalidJSON, .invalidUTF8, .unknownField, .missingField, .invalidType, .outOfRange,
         .conflictingFields, .unknownRequest, .unsupportedVersion, .notFound, .internalError,
+        .unusableDescriptor,
     ]
 }
 

@@ -161,6 +161,11 @@ public enum Request: Equatable, Sendable {
     /// Reply: `status` (counts and do-not-disturb). With `follow`, a `status` event follows on this
     /// connection whenever any of it changes (what status bars read).
     case status(follow: Bool)
+    /// Read HUD values from the descriptor passed with this line (SCM_RIGHTS), one `toast hud --stream`
+    /// line each, for bar `kind` (its `value` member is not used). Reply: plain ok, then `stream_problem`
+    /// events for bad lines and one `stream_end` when the input ends; `invalid_argument` when no
+    /// descriptor came or it cannot be watched (a regular file): the client then sends `hud` itself.
+    case hudStream(HudParams)
 
     /// The wire name of the request (`"request"` member).
     public var name: String {
@@ -181,12 +186,13 @@ public enum Request: Equatable, Sendable {
         case .loadingStart: "loading_start"
         case .loadingStop: "loading_stop"
         case .status: "status"
+        case .hudStream: "hud_stream"
         }
     }
 
     /// Every request name, for messages and docs.
     public static let names = ["notify", "dismiss", "list", "history", "restore", "action", "dnd", "version",
-                               "reload", "settings", "subscribe", "hud", "loading_start", "loading_stop", "status",
+                               "reload", "settings", "subscribe", "hud", "loading_start", "loading_stop", "status", "hud_stream",
                                "history_clear"]
 
     /// The request as a JSON object (`v` and `request` first).
@@ -210,6 +216,7 @@ public enum Request: Equatable, Sendable {
             if detach { o["detach"] = .bool(true) }
         case .loadingStop(let key): o["key"] = .string(key)
         case .status(let follow): if follow { o["follow"] = .bool(true) }
+        case .hudStream(let p): p.encode(into: &o)
         }
         return .object(o)
     }
@@ -284,6 +291,7 @@ public enum Request: Equatable, Sendable {
                                     detach: try r.bool("detach") ?? false)
         case "loading_stop": request = .loadingStop(key: try r.requiredName("key"))
         case "status": request = .status(follow: try r.bool("follow") ?? false)
+        case "hud_stream": request = .hudStream(try HudParams.decode(&r))
         default:
             throw ProtocolError(.unknownRequest,
                                 "unknown request \"\(name)\" (known: \(names.joined(separator: ", ")))")

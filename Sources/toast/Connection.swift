@@ -1,3 +1,4 @@
+import CLinux
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -134,6 +135,20 @@ final class Connection {
         }
         if let code = failed {
             throw ClientFailure.protocolViolation("lost the connection to toastd: \(Connection.errorText(code))")
+        }
+    }
+
+    /// Writes one request line with descriptor `passing` attached (SCM_RIGHTS): the daemon gets its own
+    /// copy of it. The line is short, so one `sendmsg` carries it whole, with the descriptor.
+    func send(_ request: Request, passing descriptor: Int32) throws(ClientFailure) {
+        let bytes = request.encodedLine()
+        var sent: Int
+        repeat {
+            sent = bytes.withUnsafeBytes { clinux_send_with_fd(fd, $0.baseAddress, $0.count, descriptor) }
+        } while sent < 0 && errno == EINTR
+        guard sent == bytes.count else {
+            let why = sent < 0 ? Connection.errorText(errno) : "a short write"
+            throw ClientFailure.protocolViolation("lost the connection to toastd: \(why)")
         }
     }
 

@@ -62,6 +62,29 @@ struct Hud: ParsableCommand {
         return arguments.filter { !isNegative($0) } + ["--"] + negatives
     }
 
+    /// `--stream` in one hop: standard input goes to toastd (SCM_RIGHTS), which reads the values itself
+    /// as wob reads its stdin; this process only prints the bad lines toastd reports and returns when
+    /// the input ends. False when toastd cannot take it (a regular file, which epoll cannot watch, or
+    /// an older daemon): the caller then relays the lines itself.
+    private func handOverStandardInput(to connection: Connection) throws(ClientFailure) -> Bool {
+        var info = stat()
+        guard fstat(0, &info) == 0, info.st_mode & S_IFMT != S_IFREG else { return false }
+        try connection.send(.hudStream(params(value: 0, muted: muted)), passing: 0)
+        do {
+            _ = try connection.reply()
+        } catch where error.status == Exit.daemonError {
+            return false
+        }
+        while let event = try connection.nextEvent() {
+            switch event {
+            case .streamProblem(let line, let message): Output.error("line \(line): \(message)")
+            case .streamEnd: return true
+            default: continue
+            }
+        }
+        throw ClientFailure.protocolViolation("toastd closed the connection while reading the stream")
+    }
+
     /// The request for `value`, clamped up to 0 (the protocol takes no negative value).
     func params(value: Int, muted: Bool) -> HudParams {
         HudParams(kind: kind, value: max(value, HudParams.valueRange.lowerBound), muted: muted, label: label, icon: icon)
@@ -77,6 +100,7 @@ struct Hud: ParsableCommand {
                 _ = try connection.call(.hud(params(value: value, muted: muted)))
                 return
             }
+            if try handOverStandardInput(to: connection) { return }
             var input = LineSplitter(limit: 1024)
             var buffer = [UInt8](repeating: 0, count: 4096)
             var lineNumber = 0

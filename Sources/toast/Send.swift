@@ -113,6 +113,7 @@ struct Send: ParsableCommand {
                 throw ClientFailure.outcome(Exit.status(for: reason))
             case .activationToken(_, let token): activationToken = token
             case .status: continue
+            case .streamProblem, .streamEnd: continue
             }
         }
         throw ClientFailure.protocolViolation("toastd closed the connection before the toast closed")

@@ -109,6 +109,59 @@ final class HudTests: XCTestCase {
                        "the bar does not show the last value (25); kept at \(stage.keep(shot, name: "hud-stream"))")
     }
 
+    /// `--stream` hands its standard input to toastd, which reads the values itself (one hop, as wob
+    /// reads its stdin): with the CLI stopped (SIGSTOP), a value written to the pipe still moves the bar.
+    func testStreamInputIsReadByTheDaemonItself() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage)
+        let fifo = NSTemporaryDirectory() + "toastd-stream-\(UUID().uuidString.prefix(8))"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        defer { unlink(fifo) }
+        let cli = try stage.spawn(["sh", "-c", "exec \"$0\" hud --stream volume < \"$1\"", try stage.binary("toast"), fifo],
+                                  environment: ["TOASTD_SOCKET": toastd.socketPath])
+        defer { cli.terminate() }
+        let writer = open(fifo, O_WRONLY)  // returns once the shell has opened the other end
+        XCTAssertGreaterThanOrEqual(writer, 0)
+        func send(_ line: String) { _ = line.withCString { write(writer, $0, strlen($0)) } }
+
+        send("30\n")
+        XCTAssertEqual(try barFraction(stage, near: 0.3), 0.3, accuracy: 0.04, "first value; toastd: \(toastd.log)")
+        kill(cli.pid, SIGSTOP)
+        send("80\n")
+        XCTAssertEqual(try barFraction(stage, near: 0.8), 0.8, accuracy: 0.04,
+                       "a value written while the CLI is stopped did not reach the bar: the CLI still relays")
+        kill(cli.pid, SIGCONT)
+        send("loud\n")
+        close(writer)
+        XCTAssertEqual(cli.waitForExit(timeout: 10), 0, "toast hud --stream after the input ended: \(cli.stderrText)")
+        XCTAssertEqual(cli.stderrText.trimmingCharacters(in: .whitespacesAndNewlines), "toast: line 3: \"loud\" is not a number")
+    }
+
+    /// A regular file cannot be watched by epoll: the CLI relays its lines itself, with the same result.
+    func testStreamFromARegularFileIsRelayedByTheCLI() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage)
+        let file = NSTemporaryDirectory() + "toastd-stream-\(UUID().uuidString.prefix(8)).txt"
+        try "10\nloud\n60\n".write(toFile: file, atomically: true, encoding: .utf8)
+        defer { unlink(file) }
+        let result = try stage.run(["sh", "-c", "exec \"$0\" hud --stream volume < \"$1\"", try stage.binary("toast"), file],
+                                   environment: ["TOASTD_SOCKET": toastd.socketPath])
+        XCTAssertEqual(result.status, 0, result.stderrText)
+        XCTAssertEqual(result.stderrText.trimmingCharacters(in: .whitespacesAndNewlines), "toast: line 2: \"loud\" is not a number")
+        XCTAssertEqual(try barFraction(stage, near: 0.6), 0.6, accuracy: 0.04)
+    }
+
+    /// The filled fraction of the bar once it shows about `expected` (or whatever it shows at the deadline).
+    private func barFraction(_ stage: Stage, near expected: Double) throws -> Double {
+        var fraction = -1.0
+        _ = try stage.waitForScreenshot(timeout: 10) { shot in
+            guard let box = shot.boundingBox(notMatching: stage.background) else { return false }
+            fraction = Double(shot.longestRun(of: Self.barFill, in: box)) / Double(box.width - 2 * Self.padding)
+            return abs(fraction - expected) < 0.03
+        }
+        return fraction
+    }
+
     // MARK: - Loading spinner
 
     func testSpinnerTurnsInsideItsWheelOnlyAndStopHidesIt() throws {

@@ -8,7 +8,10 @@ final class HudStreamsTests: XCTestCase {
         let loop = try EventLoop()
         let streams = HudStreams(loop: loop)
         var values: [String] = [], outcomes: [String] = []
-        streams.onValue = { bar, value, muted in values.append("\(bar.kind) \(value)\(muted ? " muted" : "")") }
+        streams.onValue = { bar, value, muted in
+            values.append("\(bar.kind) \(value)\(muted ? " muted" : "")")
+            return nil
+        }
         streams.onOutcome = { owner, outcome in
             switch outcome {
             case .problem(let line, let message): outcomes.append("\(owner) line \(line): \(message)")

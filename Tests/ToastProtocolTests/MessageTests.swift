@@ -40,6 +40,7 @@ final class MessageTests: XCTestCase {
         .loadingStart(key: "build", label: nil, detach: false),
         .loadingStart(key: "sync", label: "Syncing…", detach: true),
         .loadingStop(key: "build"),
+        .hudStream(HudParams(kind: "volume", value: 0, muted: true, label: "Vol")),
         .status(follow: false),
         .status(follow: true),
     ]
