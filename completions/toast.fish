@@ -126,7 +126,7 @@ complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" 
 complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'menu' -d 'Choose one of the newest toast\'s actions with a picker and invoke it.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'dnd' -d 'Turn do-not-disturb on or off, toggle it, or show it; prints the state (on/off).'
 complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'status' -d 'Print how many toasts are open, hidden and in the history, do-not-disturb, and loading keys.'
-complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'reload' -d 'Make toastd reread its configuration file.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'reload' -d 'Make toastd reread its configuration file; print its problems.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'version' -d 'Print the versions of toast, of toastd and of the protocol.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'hud' -d 'Show a HUD bar (volume, brightness, ...) at a value in percent.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'loading' -d 'Show or hide a loading spinner.'

@@ -59,6 +59,11 @@ public struct NotificationRequest: Equatable, Sendable {
 
         switch image {
         case .pixels(let raw): try Self.checkImage(raw, limits: limits)
+        case .received(let raw):
+            let sides = 1...limits.maxImageSide
+            guard sides.contains(raw.width), sides.contains(raw.height) else {
+                throw .invalidImage("size \(raw.width)x\(raw.height) outside 1...\(limits.maxImageSide)")
+            }
         case .path(let path): request.image = path.isEmpty ? nil : .path(path.truncated(toUTF8Bytes: limits.pathBytes))
         case nil: break
         }

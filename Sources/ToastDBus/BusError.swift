@@ -23,8 +23,13 @@ public enum BusError: Error, Equatable, Sendable, CustomStringConvertible {
             var who = "\(owner.uniqueName)"
             if let pid = owner.pid { who += ", pid \(pid)" }
             if let cmd = owner.command { who += ", \(cmd)" }
-            let hint = owner.allowsReplacement == false ? " and does not allow replacement" : "; stop it or ask to replace it"
-            return "\(NotificationsBus.busName) is already owned by \(who)\(hint)"
+            let stop = owner.stopAdvice
+            if owner.allowsReplacement == false {
+                return "\(NotificationsBus.busName) is already owned by \(who), which does not allow replacement: "
+                    + "stop it first (\(stop)), then start toastd"
+            }
+            return "\(NotificationsBus.busName) is already owned by \(who); stop it (\(stop)) or take it over "
+                + "with toastd --replace"
         case .sdBus(let call, let e):
             return "\(call) failed: \(errnoText(e))"
         case .disconnected:
@@ -43,14 +48,25 @@ public struct NameOwner: Equatable, Sendable {
     public var pid: Int32?
     /// `/proc/PID/cmdline` (arguments joined by spaces), else `/proc/PID/comm`.
     public var command: String?
+    /// The process's name, `/proc/PID/comm` (`mako`, `dunst`): what `killall` and its unit go by.
+    public var processName: String?
     /// False when our replace request was refused (the owner did not allow replacement); nil when unknown.
     public var allowsReplacement: Bool?
 
-    public init(uniqueName: String, pid: Int32?, command: String?, allowsReplacement: Bool? = nil) {
+    public init(uniqueName: String, pid: Int32?, command: String?, processName: String? = nil,
+                allowsReplacement: Bool? = nil) {
         self.uniqueName = uniqueName
         self.pid = pid
         self.command = command
+        self.processName = processName
         self.allowsReplacement = allowsReplacement
+    }
+
+    /// The commands that stop this owner. mako and dunst, the usual ones, run as a systemd user unit
+    /// of their process's name or straight from the compositor's config; their ctl tools cannot stop them.
+    public var stopAdvice: String {
+        guard let name = processName, !name.isEmpty else { return pid.map { "kill \($0)" } ?? "its own way" }
+        return "`systemctl --user stop \(name)` if systemd runs it, else `killall \(name)`"
     }
 }
 

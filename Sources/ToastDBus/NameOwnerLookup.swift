@@ -8,7 +8,13 @@ enum NameOwnerLookup {
     static func owner(of name: String, on bus: OpaquePointer) -> NameOwner? {
         guard let unique = callReturningString(bus, "GetNameOwner", argument: name) else { return nil }
         let pid = callReturningUInt32(bus, "GetConnectionUnixProcessID", argument: unique).map { Int32(bitPattern: $0) }
-        return NameOwner(uniqueName: unique, pid: pid, command: pid.flatMap(command(ofPid:)))
+        return NameOwner(uniqueName: unique, pid: pid, command: pid.flatMap(command(ofPid:)),
+                         processName: pid.flatMap(processName(ofPid:)))
+    }
+
+    /// `/proc/PID/comm`: the name `killall` and `pidof` match.
+    static func processName(ofPid pid: Int32) -> String? {
+        readSmallFile("/proc/\(pid)/comm").map { String(decoding: $0, as: UTF8.self).trimmingNewline() }
     }
 
     /// `/proc/PID/cmdline` with NULs as spaces, else `/proc/PID/comm`; nil if neither is readable.

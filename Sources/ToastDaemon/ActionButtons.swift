@@ -12,8 +12,24 @@ struct ActionButton: Equatable {
     var rect: Rect
 }
 
-/// The opt-in `clickable-actions` mode: the toast surface's input region is the union of the pills
-/// drawn on it, so they take clicks and everything else stays pass-through.
+/// One toast as placed on the toast stack's surface: a click on it, off its pills, activates it.
+struct ToastBody: Equatable {
+    var id: NotificationID
+    /// The whole toast, pills included, in surface-local logical pixels.
+    var rect: Rect
+}
+
+/// What a left click on the toast stack's surface lands on.
+enum ToastClick: Equatable {
+    /// An action pill: its action.
+    case button(ActionButton)
+    /// The rest of a toast: its default action if it has one, else dismissing it.
+    case body(NotificationID)
+}
+
+/// The opt-in `clickable-actions` mode: the toast surface's input region is the union of the toasts
+/// drawn on it, so they take clicks (a pill its action, the rest of a toast its default action or a
+/// dismissal) and everything else (the gaps, the "+N more" pill) stays pass-through.
 /// Pure geometry, apart from the surface, so it can be unit tested.
 enum ActionButtons {
     /// The pills of a stack: `toasts` gives each visible toast's rect in the stack (surface-local, already
@@ -32,6 +48,13 @@ enum ActionButtons {
             }
         }
         return buttons
+    }
+
+    /// What a click at a surface-local point hits: a pill before the toast under it; nil off every toast.
+    static func target(at x: Double, _ y: Double, buttons: [ActionButton], bodies: [ToastBody]) -> ToastClick? {
+        if let button = button(at: x, y, in: buttons) { return .button(button) }
+        let point = Point(x: Int(x.rounded(.down)), y: Int(y.rounded(.down)))
+        return bodies.first { $0.rect.contains(point) }.map { .body($0.id) }
     }
 
     /// The pill under a surface-local point (pointer coordinates are fractional), if any.

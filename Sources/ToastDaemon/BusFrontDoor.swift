@@ -7,6 +7,8 @@ import ToastVocabulary
 final class BusFrontDoor: NotificationsBusDelegate {
     private(set) var bus: NotificationsBus?
     private let service: ToastService
+    /// Another connection took org.freedesktop.Notifications from us.
+    var onNameLost: () -> Void = {}
 
     init(service: ToastService) {
         self.service = service
@@ -72,7 +74,7 @@ final class BusFrontDoor: NotificationsBusDelegate {
     }
 
     func busNameLost() {
-        Log.warning("another daemon took \(NotificationsBus.busName); still serving the control socket")
+        onNameLost()
     }
 
     func busClientVanished(_ name: String) {

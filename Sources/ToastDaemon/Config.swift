@@ -18,8 +18,8 @@ public struct DaemonConfig: Equatable, Sendable {
     public var hudMargins = Margins(all: 64)
     /// Fades and the turning spinner; `--no-animations` wins over the file.
     public var animations = true
-    /// Action pills on toasts take clicks (the rest of the toast still passes them through); off,
-    /// every click passes through. `--clickable-actions` turns it on whatever the file says.
+    /// Toasts take clicks (a pill its action, the rest of a toast its default action or a dismissal);
+    /// off, every click passes through. `--clickable-actions` turns it on whatever the file says.
     public var clickableActions = false
     /// The history outlives the daemon: kept in `$XDG_STATE_HOME/toastd/history` (`HistoryFile`),
     /// read back at start. Off, nothing is read or written.

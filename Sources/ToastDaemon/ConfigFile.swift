@@ -51,24 +51,36 @@ enum ConfigFile {
         }
     }
 
+    /// What `load` made of a file: the configuration to apply (nil: keep the one in use) and every
+    /// problem, as the log and `toast reload` show it.
+    struct Loaded {
+        /// Nil when the file is unusable (unreadable, too big, binary).
+        var parsed: ParsedConfig?
+        /// Whether there was a file (a missing one means the defaults).
+        var found: Bool
+        /// One line per problem: `path:line: message`, or `path: message` for the whole file.
+        var warnings: [String]
+    }
+
     /// Reads and parses `path`, logging each diagnostic. A missing file gives the defaults (with a
-    /// warning when the user named it, `explicit`); nil means the file is unusable (unreadable, too big,
-    /// binary; one warning logged) and whatever configuration is in use stays.
-    static func load(_ path: String, explicit: Bool) -> (parsed: ParsedConfig, found: Bool)? {
+    /// warning when the user named it, `explicit`); an unusable file (unreadable, too big, binary) gives
+    /// no configuration (one warning) and whatever configuration is in use stays.
+    static func load(_ path: String, explicit: Bool) -> Loaded {
+        var loaded = Loaded(parsed: nil, found: true, warnings: [])
         switch read(path) {
         case .missing:
-            if explicit { Log.warning("\(path): no such file; using the defaults") }
-            return (ParsedConfig(config: DaemonConfig(), diagnostics: []), false)
+            if explicit { loaded.warnings.append("\(path): no such file; using the defaults") }
+            loaded.parsed = ParsedConfig(config: DaemonConfig(), diagnostics: [])
+            loaded.found = false
         case .unusable(let reason):
-            Log.warning("\(path): cannot be read (\(reason)); ignored")
-            return nil
+            loaded.warnings.append("\(path): cannot be read (\(reason)); ignored")
         case .bytes(let bytes):
             let parsed = ConfigParser.parse(bytes, path: path)
-            for diagnostic in parsed.diagnostics { Log.warning(diagnostic.description) }
-            if parsed.unlistedCount > 0 {
-                Log.warning("\(path): \(parsed.unlistedCount) more problems not listed")
-            }
-            return parsed.fileRejected ? nil : (parsed, true)
+            loaded.warnings = parsed.diagnostics.map(\.description)
+            if parsed.unlistedCount > 0 { loaded.warnings.append("\(path): \(parsed.unlistedCount) more problems not listed") }
+            loaded.parsed = parsed.fileRejected ? nil : parsed
         }
+        for warning in loaded.warnings { Log.warning(warning) }
+        return loaded
     }
 }

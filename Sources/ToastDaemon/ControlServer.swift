@@ -5,7 +5,8 @@ import Glibc
 /// buffers in both directions. It knows nothing of the protocol; the daemon frames and decodes lines.
 ///
 /// Safety rules kept here: the socket file is mode 0600; peers of another uid are refused
-/// (SO_PEERCRED); a stale socket of a dead daemon is replaced, a live one is an error; at most
+/// (SO_PEERCRED); a stale socket of a dead daemon is replaced, a live one is an error unless taken over
+/// (`toastd --replace`); at most
 /// `maxClients` at once; a client whose unsent replies pile up past `maxQueuedBytes` is dropped, so a
 /// slow or stuck reader can never grow the daemon's memory or block the loop.
 final class ControlServer {
@@ -14,6 +15,8 @@ final class ControlServer {
     struct Limits {
         var maxClients = 128
         var maxQueuedBytes = 1 << 20
+        /// Descriptors a client may have passed and not yet used; more are closed on arrival.
+        var maxPassedFDs = 2
     }
 
     /// Why the server could not start.
@@ -37,23 +40,35 @@ final class ControlServer {
         let fd: Int32
         var pending: [UInt8] = []
         var closeWhenFlushed = false
+        /// Descriptors the client passed (SCM_RIGHTS), oldest first, until a request takes them.
+        var passedFDs: [Int32] = []
 
         init(fd: Int32) { self.fd = fd }
     }
 
     let path: String
+    /// Whether a live daemon listened on `path` and this server took the path over from it.
+    let tookOver: Bool
     private let listenFD: Int32
+    /// The socket file's device and inode: the path is unlinked at the end only while it is still ours
+    /// (a daemon that took it over has bound a new file there).
+    private var boundFile: (device: UInt, inode: UInt) = (0, 0)
     private let loop: EventLoop
     private let limits: Limits
     private var clients: [ClientID: Client] = [:]
     private var nextID: ClientID = 1
+    /// Where reads land: made once, since zeroing a fresh 16 KiB buffer on every wakeup was a tenth of
+    /// the daemon's instructions per streamed HUD value.
+    private var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
 
     /// Bytes received from a client, in arrival order.
     var onReceive: (ClientID, ArraySlice<UInt8>) -> Void = { _, _ in }
     /// A client is gone (hung up, errored, or was dropped); its id is never reused.
     var onDisconnect: (ClientID) -> Void = { _ in }
 
-    init(path: String, loop: EventLoop, limits: Limits = Limits()) throws(StartError) {
+    /// Listens on `path`. With `takeOver`, a live daemon's socket there is replaced by ours: new clients
+    /// reach us, its connected ones stay with it (`toastd --replace`).
+    init(path: String, loop: EventLoop, limits: Limits = Limits(), takeOver: Bool = false) throws(StartError) {
         self.path = path
         self.loop = loop
         self.limits = limits
@@ -65,8 +80,10 @@ final class ControlServer {
             for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
         }
 
-        if ControlServer.someoneListens(on: &address) { throw .alreadyRunning(path: path) }
-        unlink(path)  // stale file of a dead daemon, or nothing
+        let live = ControlServer.someoneListens(on: &address)
+        if live && !takeOver { throw .alreadyRunning(path: path) }
+        tookOver = live
+        unlink(path)  // stale file of a dead daemon, a live one taken over, or nothing
 
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .system(SystemError("socket")) }
@@ -85,6 +102,8 @@ final class ControlServer {
         }
         chmod(path, 0o600)
         listenFD = fd
+        var info = stat()
+        if stat(path, &info) == 0 { boundFile = (UInt(info.st_dev), UInt(info.st_ino)) }
         do {
             try loop.add(fd: fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in self.acceptAll() }
         } catch {
@@ -97,7 +116,8 @@ final class ControlServer {
         for id in Array(clients.keys) { drop(id, notify: false) }
         loop.remove(fd: listenFD)
         close(listenFD)
-        unlink(path)
+        var info = stat()
+        if stat(path, &info) == 0, (UInt(info.st_dev), UInt(info.st_ino)) == boundFile { unlink(path) }
     }
 
     /// Queues `bytes` for the client and writes as much as the socket takes now.
@@ -126,6 +146,12 @@ final class ControlServer {
     func disconnect(_ id: ClientID) { drop(id) }
 
     var clientCount: Int { clients.count }
+
+    /// The oldest descriptor `id` passed with its bytes and no request has taken yet; the caller owns it.
+    func takePassedFD(from id: ClientID) -> Int32? {
+        guard let client = clients[id], !client.passedFDs.isEmpty else { return nil }
+        return client.passedFDs.removeFirst()
+    }
 
     // MARK: - Loop handlers
 
@@ -166,13 +192,24 @@ final class ControlServer {
     }
 
     private func readAvailable(_ id: ClientID) {
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         // Bounded per wakeup: a flooding client cannot starve the others.
         for _ in 0..<8 {
             guard let client = clients[id] else { return }
-            let count = buffer.withUnsafeMutableBytes { read(client.fd, $0.baseAddress, $0.count) }
+            var fds: (Int32, Int32, Int32, Int32) = (-1, -1, -1, -1)
+            var fdCount: Int32 = 0
+            let count = readBuffer.withUnsafeMutableBytes { buffer in
+                withUnsafeMutableBytes(of: &fds) {
+                    clinux_recv_with_fds(client.fd, buffer.baseAddress, buffer.count,
+                                         $0.baseAddress!.assumingMemoryBound(to: Int32.self), 4, &fdCount)
+                }
+            }
+            withUnsafeBytes(of: fds) { raw in
+                for fd in raw.bindMemory(to: Int32.self).prefix(Int(fdCount)) {
+                    if client.passedFDs.count < limits.maxPassedFDs { client.passedFDs.append(fd) } else { close(fd) }
+                }
+            }
             if count > 0 {
-                onReceive(id, buffer[0..<count])
+                onReceive(id, readBuffer[0..<count])
             } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
                 drop(id)
                 return
@@ -200,6 +237,7 @@ final class ControlServer {
         guard let client = clients.removeValue(forKey: id) else { return }
         loop.remove(fd: client.fd)
         close(client.fd)
+        for fd in client.passedFDs { close(fd) }
         if notify { onDisconnect(id) }
     }
 

@@ -47,9 +47,9 @@ public final class Daemon {
             timer = try DeadlineTimer()
             signals = try SignalWatcher()
         } catch { throw StartupError("\(error)") }
-        // The control socket and the bus name first: clients may use them while the rest starts
-        // (their requests wait in the socket buffers until the loop runs). The bus name request is
-        // answered while we talk to the compositor; its answer is awaited below.
+        // The control socket first: clients may use it while the rest starts (their requests wait in
+        // the socket buffers until the loop runs). The bus name request is answered while we set up the
+        // screen; its answer is awaited below.
         let socketPath: String
         if let path = options.socketPath {
             socketPath = path
@@ -61,15 +61,17 @@ public final class Daemon {
         }
         let server: ControlServer
         do {
-            server = try ControlServer(path: socketPath, loop: loop)
+            server = try ControlServer(path: socketPath, loop: loop, takeOver: options.replace)
         } catch {
             throw StartupError("\(error)")
         }
+        if server.tookOver { Log.info("took over the control socket \(socketPath) (--replace)") }
         configPath = options.configPath ?? ConfigFile.defaultPath { getenv($0).map { String(cString: $0) } }
         config = DaemonConfig()
-        if let configPath, let loaded = ConfigFile.load(configPath, explicit: options.configPath != nil) {
-            config = loaded.parsed.config
-            if loaded.found { Log.info("config \(configPath) (\(loaded.parsed.warningCount) warnings)") }
+        if let configPath {
+            let loaded = ConfigFile.load(configPath, explicit: options.configPath != nil)
+            if let parsed = loaded.parsed { config = parsed.config }
+            if loaded.found { Log.info("config \(configPath) (\(loaded.warnings.count) warnings)") }
         }
         let icons = Self.iconTheme(config)
         let pictureWorker: PictureWorker
@@ -81,6 +83,14 @@ public final class Daemon {
         service.rules = config.rules
         soundPlayer = SoundPlayer(configured: config.soundCommand) { getenv($0).map { String(cString: $0) } }
         socketDoor = SocketFrontDoor(server: server, service: service)
+        do {
+            wayland = try WaylandConnection()
+        } catch {
+            throw StartupError(compositor: error)
+        }
+        // The bus name only once the compositor took us: a toastd started by D-Bus activation without
+        // a display (WAYLAND_DISPLAY missing from the activation environment) then fails the activation
+        // at once, with its exit status, instead of owning the name and leaving callers without a reply.
         var door: BusFrontDoor?
         if options.dbus {
             door = BusFrontDoor(service: service)
@@ -93,12 +103,6 @@ public final class Daemon {
                 throw StartupError("\(error)")
             }
         }
-
-        do {
-            wayland = try WaylandConnection()
-        } catch {
-            throw StartupError(compositor: error)
-        }
         renderer = ToastRenderer(style: config.style)
         animator = Animator(animations: options.animations && config.animations)
         animator.restyle(rules: config.rules, style: config.style)
@@ -110,6 +114,8 @@ public final class Daemon {
         screen.sceneProvider = { [unowned self] in
             self.animator.scene(for: self.service.model, now: Self.now(), maxVisible: self.renderer.style.maxVisible)
         }
+        socketDoor.onReload = { [unowned self] in self.reloadConfig() }
+        socketDoor.settings = { [unowned self] in DaemonSettings(clickableActions: self.screen.clickableActions) }
         screen.onActionClicked = { [unowned self] id, index, press in
             // The token first (spec 1.3: ActivationToken before ActionInvoked), then the action.
             let appID = self.service.model.notification(id: id)?.desktopEntry
@@ -117,6 +123,7 @@ public final class Daemon {
                 self.service.invokeButton(id: id, index: index, activationToken: token)
             }
         }
+        screen.onBodyClicked = { [unowned self] id in self.service.clickBody(id: id) }
         screen.onToastsDrawn = { [unowned self] ids in self.service.displayed(ids) }
         screen.onNothingShown = { [unowned self] in self.memoryReleaseDue = true }
         service.playSound = { [unowned self] sound, app in self.soundPlayer.play(sound, app: app) }
@@ -129,6 +136,12 @@ public final class Daemon {
             do {
                 try door.finishConnecting()
                 busDoor = door
+                // Another daemon took the name (`toastd --replace`): it has the socket too, so this one's
+                // work is done. Stopping cleanly (status 0) keeps a supervisor from restarting it.
+                door.onNameLost = { [unowned self] in
+                    Log.info("another daemon took \(NotificationsBus.busName) (toastd --replace): exiting")
+                    self.running = false
+                }
             } catch .noSessionBus {
                 Log.info("no D-Bus session bus; serving the control socket only")
             } catch {
@@ -181,10 +194,14 @@ public final class Daemon {
                 // Bus first: its calls may change the model and so queue Wayland requests,
                 // which the flush below must send before the loop sleeps.
                 var timeout = processBus()
-                while service.takeChanges() {
+                if service.takeChanges() {
                     serviceChanged()
-                    timeout = processBus()  // sends the signals serviceChanged queued
+                    // The signals serviceChanged queued go out at the top of the next turn. Not here:
+                    // processing the bus again would read the next calls, and in a burst of thousands
+                    // the loop would never reach the compositor or the socket's clients.
+                    timeout = 0
                 }
+                guard running else { break }  // the bus name was lost while processing
                 if memoryReleaseDue { releaseMemory() }
                 while !display.prepareRead() { _ = try display.dispatchPending() }
                 _ = try display.flush()
@@ -264,20 +281,24 @@ public final class Daemon {
         return unfinished ? 0 : bus.timeoutMilliseconds
     }
 
-    /// SIGHUP: reads the configuration file again and applies it. Look, placement and output apply at
-    /// once (the overlays are remade); timeouts and history apply to what comes next. An unusable file
-    /// (unreadable, binary) changes nothing; bad lines are skipped as at startup.
-    func reloadConfig() {
+    /// SIGHUP and `toast reload`: reads the configuration file again and applies it. Look, placement and
+    /// output apply at once (the overlays are remade); timeouts and history apply to what comes next. An
+    /// unusable file (unreadable, binary) changes nothing; bad lines are skipped as at startup.
+    /// Returns the problems found, one `path:line: message` each, for `toast reload` to print.
+    @discardableResult
+    func reloadConfig() -> [String] {
         guard let configPath else {
             Log.info("config reloaded (no configuration file: neither XDG_CONFIG_HOME nor HOME is set)")
-            return
+            return []
         }
-        guard let loaded = ConfigFile.load(configPath, explicit: options.configPath != nil) else {
+        let loaded = ConfigFile.load(configPath, explicit: options.configPath != nil)
+        guard let parsed = loaded.parsed else {
             Log.warning("config not reloaded; keeping the one in use")
-            return
+            return loaded.warnings + ["config not reloaded; keeping the one in use"]
         }
-        apply(loaded.parsed.config)
-        Log.info("config reloaded (\(loaded.parsed.warningCount) warnings)")
+        apply(parsed.config)
+        Log.info("config reloaded (\(loaded.warnings.count) warnings)")
+        return loaded.warnings
     }
 
     private func apply(_ new: DaemonConfig) {

@@ -1,11 +1,11 @@
 /// Command-line options of `toastd`. Parsed by hand: the daemon's start-to-ready time is benchmarked,
 /// and a handful of flags do not need a parser library.
 public struct DaemonOptions: Equatable, Sendable {
-    /// Take org.freedesktop.Notifications over from a running daemon.
+    /// Take org.freedesktop.Notifications and the control socket over from a running daemon.
     public var replace = false
     /// Draw every change at once, no fades, slides or turning spinner frames beyond the first.
     public var animations = true
-    /// Toasts' action pills take clicks (the rest of a toast stays pass-through); the file's
+    /// Toasts take clicks (a pill its action, the rest of a toast its default action or a dismissal); the file's
     /// `clickable-actions` can turn it on too.
     public var clickableActions = false
     /// Control socket path; nil means `$TOASTD_SOCKET` or `$XDG_RUNTIME_DIR/toastd.sock`.
@@ -31,12 +31,13 @@ public struct DaemonOptions: Equatable, Sendable {
           --check-config [PATH]
                              check the configuration file (default: as --config) and print
                              each problem as path:line: message; exit 0 if there is none
-          --replace          take org.freedesktop.Notifications over from the daemon that owns it
+          --replace          take org.freedesktop.Notifications and the control socket over
+                             from the toastd that owns them (it exits)
           --no-animations    no fades, slides or spinning; every change is drawn at once
                              (wins over 'animations = true' in the file)
           --clickable-actions
-                             action buttons on toasts take clicks (the rest of every toast
-                             still passes clicks through); as 'clickable-actions = true'
+                             toasts take clicks: a button its action, the rest of a toast
+                             its default action, else a dismissal; as 'clickable-actions = true'
           --no-dbus          serve the control socket only
           --socket PATH      control socket (default: $TOASTD_SOCKET or $XDG_RUNTIME_DIR/toastd.sock)
           --output NAME      show on this output (default: the file's 'output', else the

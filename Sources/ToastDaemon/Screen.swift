@@ -26,13 +26,15 @@ final class Screen {
     private var scene = Scene()
     /// Recomputes the scene at the current time (the daemon's animator over its model).
     var sceneProvider: () -> Scene = { Scene() }
-    /// The opt-in `clickable-actions` mode: the toasts' action pills take clicks.
+    /// The opt-in `clickable-actions` mode: toasts take clicks (their pills and their bodies).
     /// Off, the toast surface's input region stays empty and every click passes through.
     var clickableActions = false {
         didSet { if clickableActions != oldValue { update() } }
     }
     /// A pill was clicked: the toast's id, the index of the action in its `buttonActions`, and the press.
     var onActionClicked: (NotificationID, Int, PointerPress) -> Void = { _, _, _ in }
+    /// A toast was clicked off its pills.
+    var onBodyClicked: (NotificationID) -> Void = { _ in }
     /// Toasts were drawn into a frame (their timeouts start: the specification counts from display).
     var onToastsDrawn: ([NotificationID]) -> Void = { _ in }
     /// Both overlays have just gone (the last toast and the HUD are gone): a moment to free memory.
@@ -41,6 +43,8 @@ final class Screen {
     var isShowingNothing: Bool { toastSurface == nil && hudSurface == nil }
     /// The pills on the toast surface now (empty unless `clickableActions`).
     private var actionButtons: [ActionButton] = []
+    /// The toasts on the toast surface now (empty unless `clickableActions`).
+    private var toastBodies: [ToastBody] = []
 
     init(wayland: WaylandConnection, renderer: ToastRenderer, outputName: String?) {
         self.wayland = wayland
@@ -59,9 +63,12 @@ final class Screen {
             self.update()
         }
         wayland.onPointerPress = { [unowned self] press in
-            guard self.clickableActions, let toasts = self.toastSurface, toasts.owns(press.surface),
-                  let button = ActionButtons.button(at: press.x, press.y, in: self.actionButtons) else { return }
-            self.onActionClicked(button.id, button.index, press)
+            guard self.clickableActions, let toasts = self.toastSurface, toasts.owns(press.surface) else { return }
+            switch ActionButtons.target(at: press.x, press.y, buttons: self.actionButtons, bodies: self.toastBodies) {
+            case .button(let button): self.onActionClicked(button.id, button.index, press)
+            case .body(let id): self.onBodyClicked(id)
+            case nil: break
+            }
         }
     }
 
@@ -99,6 +106,7 @@ final class Screen {
             toastSurface = nil
             toastPainter.forgetPictures()
             actionButtons = []
+            toastBodies = []
             return
         }
         // The compositor has not shown the last frame yet, so the next draw is at least that frame away:
@@ -116,7 +124,8 @@ final class Screen {
         let arrangement = toastPainter.arrangement(of: scene, scale: surface.scale)
         actionButtons = clickableActions
             ? toastPainter.actionButtons(of: scene, in: arrangement, scale: surface.scale) : []
-        surface.setInputRegion(actionButtons.map(\.rect))
+        toastBodies = clickableActions ? toastPainter.bodies(of: scene, in: arrangement) : []
+        surface.setInputRegion(toastBodies.map(\.rect))
         surface.setNeedsDraw(size: (arrangement.size.width, arrangement.size.height))
     }
 

@@ -18,6 +18,11 @@ final class SocketFrontDoor {
     private let server: ControlServer
     private let service: ToastService
     private var sessions: [ControlServer.ClientID: Session] = [:]
+    /// `reload`: the daemon rereads its configuration and returns the problems it found (the file is
+    /// the daemon's concern, not the service's).
+    var onReload: () -> [String] = { [] }
+    /// `settings`: how the daemon is set up now.
+    var settings: () -> DaemonSettings = { DaemonSettings(clickableActions: false) }
 
     init(server: ControlServer, service: ToastService) {
         self.server = server
@@ -147,6 +152,10 @@ final class SocketFrontDoor {
         case .version:
             // Just the number: clients print "toastd 0.1.0 (protocol 1)" themselves (docs/protocol.md).
             return .ok(.version(VersionInfo(daemon: ServerIdentity.version)))
+        case .reload:
+            return .ok(.warnings(onReload()))
+        case .settings:
+            return .ok(.settings(settings()))
         case .subscribe(.all):
             sessions[client]?.subscribedToAll = true
             return .ok

@@ -153,6 +153,22 @@ final class ToastService {
         }
     }
 
+    /// A click on a toast off its buttons: its default action (what chat and mail apps send: open the
+    /// conversation) if it has one, else it is dismissed. A toast already closed (still fading out)
+    /// takes no click.
+    func clickBody(id: NotificationID) {
+        guard let notification = model.notification(id: id) else { return }
+        if notification.defaultAction != nil {
+            do {
+                try invokeAction(id: id, key: NotificationAction.defaultKey)
+            } catch {
+                Log.warning("default action of \(id): \(error)")
+            }
+        } else {
+            close(id: id, reason: .dismissed)
+        }
+    }
+
     /// Turns do-not-disturb on, off, or over (`nil`); returns the new state.
     @discardableResult
     func setDoNotDisturb(_ on: Bool?) -> Bool {

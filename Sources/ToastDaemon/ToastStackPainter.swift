@@ -93,6 +93,13 @@ struct ToastStackPainter {
         })
     }
 
+    /// The toasts of the stack laid out as `arrangement`, in surface-local logical pixels.
+    func bodies(of scene: Scene, in arrangement: StackLayout.Arrangement) -> [ToastBody] {
+        zip(scene.toasts, arrangement.rects).map { toast, rect in
+            ToastBody(id: toast.id, rect: anchor.oriented(rect, in: arrangement.size))
+        }
+    }
+
     /// What `paint` did: the frame the canvas now holds and the part of it that was redrawn.
     struct Painting {
         var frame: ToastStackFrame

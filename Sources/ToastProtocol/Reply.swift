@@ -130,6 +130,16 @@ public struct VersionInfo: Equatable, Sendable {
     }
 }
 
+/// What `settings` reports: how the daemon is set up, as far as a client's behaviour depends on it.
+public struct DaemonSettings: Equatable, Sendable {
+    /// Toasts take clicks (`clickable-actions`): a waiting client's buttons can be clicked.
+    public var clickableActions: Bool
+
+    public init(clickableActions: Bool) {
+        self.clickableActions = clickableActions
+    }
+}
+
 /// The payload of a successful reply. Which one a request gets is listed on `Request`.
 public enum ReplyPayload: Equatable, Sendable {
     /// Plain `{"v":1,"ok":true}`.
@@ -142,6 +152,10 @@ public enum ReplyPayload: Equatable, Sendable {
     case dnd(Bool)
     /// `"version": {"protocol": 1, "daemon": "…"}` — version.
     case version(VersionInfo)
+    /// `"warnings": ["path:line: message", …]` — reload (empty: the file is clean).
+    case warnings([String])
+    /// `"settings": {"clickable_actions": false}` — settings.
+    case settings(DaemonSettings)
     /// `"status": {"open": N, "hidden": N, "history": N, "dnd": false, "loading": N}` — status.
     case status(StatusInfo)
 }
@@ -168,6 +182,9 @@ public enum Reply: Equatable, Sendable {
             case .version(let v):
                 o["version"] = .object(JSONObject([("protocol", .int(v.protocolVersion)),
                                                    ("daemon", .string(v.daemon))]))
+            case .warnings(let warnings): o["warnings"] = .array(warnings.map { .string($0) })
+            case .settings(let s):
+                o["settings"] = .object(JSONObject([("clickable_actions", .bool(s.clickableActions))]))
             case .status(let status): o["status"] = status.json
             }
         case .error(let e):
@@ -223,6 +240,21 @@ public enum Reply: Equatable, Sendable {
             try vr.finish()
             count += 1
         }
+        if let warnings = try r.array("warnings") {
+            var list: [String] = []
+            for item in warnings {
+                guard case .string(let text) = item else { throw r.wrongType("warnings", "an array of strings", item) }
+                list.append(text)
+            }
+            payload = .warnings(list)
+            count += 1
+        }
+        if let s = try r.object("settings") {
+            var sr = FieldReader(s, context: "settings")
+            payload = .settings(DaemonSettings(clickableActions: try sr.bool("clickable_actions") ?? false))
+            try sr.finish()
+            count += 1
+        }
         if let s = try r.object("status") {
             var sr = FieldReader(s, context: "status")
             payload = .status(try StatusInfo.decode(&sr))
@@ -230,7 +262,8 @@ public enum Reply: Equatable, Sendable {
             count += 1
         }
         guard count <= 1 else {
-            throw ProtocolError(.conflictingFields, "a reply carries at most one of id, toasts, dnd, version, status")
+            throw ProtocolError(.conflictingFields,
+                                "a reply carries at most one of id, toasts, dnd, version, warnings, settings, status")
         }
         try r.finish()
         return .ok(payload)

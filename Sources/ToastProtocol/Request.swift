@@ -143,6 +143,11 @@ public enum Request: Equatable, Sendable {
     case dnd(DndMode)
     /// Reply: `version`.
     case version
+    /// Reread the configuration file and apply it (as SIGHUP does). Reply: `warnings`, one
+    /// `path:line: message` per problem found (empty: the file is clean).
+    case reload
+    /// Reply: `settings`, what a client must know of how the daemon is set up (whether toasts take clicks).
+    case settings
     /// Subscribe this connection to events of these toasts (`all`: every toast, present and future).
     /// Reply: plain ok; then `event` lines arrive on this connection as they happen.
     case subscribe(ToastSelection)
@@ -169,6 +174,8 @@ public enum Request: Equatable, Sendable {
         case .action: "action"
         case .dnd: "dnd"
         case .version: "version"
+        case .reload: "reload"
+        case .settings: "settings"
         case .subscribe: "subscribe"
         case .hud: "hud"
         case .loadingStart: "loading_start"
@@ -179,7 +186,8 @@ public enum Request: Equatable, Sendable {
 
     /// Every request name, for messages and docs.
     public static let names = ["notify", "dismiss", "list", "history", "restore", "action", "dnd", "version",
-                               "subscribe", "hud", "loading_start", "loading_stop", "status", "history_clear"]
+                               "reload", "settings", "subscribe", "hud", "loading_start", "loading_stop", "status",
+                               "history_clear"]
 
     /// The request as a JSON object (`v` and `request` first).
     public var json: JSONValue {
@@ -188,7 +196,7 @@ public enum Request: Equatable, Sendable {
         case .notify(let p): p.encode(into: &o)
         case .dismiss(let s): s.encode(into: &o)
         case .subscribe(let s): s.encode(into: &o)
-        case .list, .history, .historyClear, .version: break
+        case .list, .history, .historyClear, .version, .reload, .settings: break
         case .restore(let id): o.set("id", id.map { .int(Int64($0)) })
         case .action(let id, let key, let token):
             o.set("id", id.map { .int(Int64($0)) })
@@ -267,6 +275,8 @@ public enum Request: Equatable, Sendable {
             guard let mode = try r.enumeration("mode", DndMode.self) else { throw r.missing("mode") }
             request = .dnd(mode)
         case "version": request = .version
+        case "reload": request = .reload
+        case "settings": request = .settings
         case "subscribe": request = .subscribe(try ToastSelection.decode(&r))
         case "hud": request = .hud(try HudParams.decode(&r))
         case "loading_start":

@@ -10,6 +10,8 @@ public enum HintValue: Equatable, Sendable {
     case boolean(Bool)
     /// An `image-data`, `image_data` or `icon_data` structure, already validated and packed.
     case image(RGBAImage)
+    /// A large image structure, validated but left where it arrived (see `ReceivedImage`).
+    case receivedImage(ReceivedImage)
 
     /// An integer; a boolean counts as 0 or 1.
     public var integer: Int64? {

@@ -19,17 +19,49 @@ final class Connection {
     /// One read's worth: a long `list` reply arrives in few reads.
     private var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
 
+    /// How long a daemon the bus just started may take to listen on the socket (it binds the socket
+    /// before it takes the bus name, so this is a bound, not a wait).
+    static let startedDaemonDeadlineMs: Int64 = 3000
+
     /// Connects at once or fails at once: a Unix-socket connect to a missing or dead socket returns
-    /// ENOENT or ECONNREFUSED immediately, so "daemon not running" costs no timeout.
-    init(environment lookup: (String) -> String? = Connection.getenvString) throws(ClientFailure) {
+    /// ENOENT or ECONNREFUSED immediately. Then, with `startService`, the session bus is asked to start
+    /// the daemon (D-Bus activation) and the socket is tried until it answers or the deadline passes.
+    init(environment lookup: (String) -> String? = Connection.getenvString,
+         startService: (() -> ServiceStart.Outcome)? = ServiceStart.request) throws(ClientFailure) {
         switch SocketPath.resolve(lookup) {
         case .failure(let e): throw ClientFailure(message: e.description, status: Exit.unavailable)
         case .success(let p): path = p
         }
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else {
-            throw ClientFailure(message: "socket: \(Connection.errorText(errno))", status: Exit.unavailable)
+        var result = Self.connect(to: path)
+        var notStarted: String?
+        if case .failure(let e) = result, e.isNobodyListening, let startService {
+            switch startService() {
+            case .started:
+                notStarted = "D-Bus started \(ServiceStart.serviceName), but nothing listens at \(path)"
+                let deadline = Self.monotonicMilliseconds() + Self.startedDaemonDeadlineMs
+                while case .failure(let e) = result, e.isNobodyListening, Self.monotonicMilliseconds() < deadline {
+                    var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+                    nanosleep(&pause, nil)
+                    result = Self.connect(to: path)
+                }
+            case .alreadyRunning:
+                notStarted = "\(ServiceStart.serviceName) is served by another daemon, or a toastd on another socket"
+            case .failed(let why):
+                notStarted = why
+            }
         }
+        switch result {
+        case .success(let fd): self.fd = fd
+        case .failure(let e):
+            throw ClientFailure(message: Connection.notRunningMessage(path: path, errno: e.code, notStarted: notStarted),
+                                status: Exit.unavailable)
+        }
+    }
+
+    /// One connect to `path`: the socket, or the errno.
+    private static func connect(to path: String) -> Result<Int32, ConnectError> {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return .failure(ConnectError(code: errno)) }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
@@ -42,35 +74,28 @@ final class Connection {
                 Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
             }
         }
-        if result != 0 {
+        guard result == 0 else {
             let code = errno
             close(fd)
-            throw ClientFailure(message: Connection.notRunningMessage(path: path, errno: code),
-                                status: Exit.unavailable)
+            return .failure(ConnectError(code: code))
         }
+        return .success(fd)
+    }
+
+    /// A failed connect's errno.
+    private struct ConnectError: Error {
+        var code: Int32
+        /// No socket, or a stale one: no daemon, which the bus may start.
+        var isNobodyListening: Bool { code == ENOENT || code == ECONNREFUSED }
+    }
+
+    private static func monotonicMilliseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
     }
 
     deinit { close(fd) }
-
-    /// `struct ucred` as SO_PEERCRED fills it; Glibc's Swift module hides both without _GNU_SOURCE.
-    private struct PeerCredentials {
-        var pid: pid_t = 0
-        var uid: uid_t = 0
-        var gid: gid_t = 0
-    }
-
-    /// SO_PEERCRED's option number on Linux.
-    private static let peerCredentialsOption: Int32 = 17
-
-    /// The process id of the daemon at the other end, if it runs as this user (the kernel's word,
-    /// taken when it accepted the connection).
-    func daemonPID() -> pid_t? {
-        var credentials = PeerCredentials()
-        var length = socklen_t(MemoryLayout<PeerCredentials>.size)
-        guard getsockopt(fd, SOL_SOCKET, Connection.peerCredentialsOption, &credentials, &length) == 0,
-              credentials.pid > 0, credentials.uid == getuid() else { return nil }
-        return credentials.pid
-    }
 
     static func getenvString(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
@@ -78,12 +103,14 @@ final class Connection {
 
     static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
 
-    static func notRunningMessage(path: String, errno code: Int32) -> String {
-        switch code {
+    /// One line: why nothing answered, why the bus did not start it (`notStarted`), and how to start it.
+    static func notRunningMessage(path: String, errno code: Int32, notStarted: String? = nil) -> String {
+        let why = notStarted.map { "; \($0)" } ?? ""
+        return switch code {
         case ENOENT:
-            "toastd is not running (no socket at \(path)); start it with: toastd &"
+            "toastd is not running (no socket at \(path)\(why)); start it with: toastd &"
         case ECONNREFUSED:
-            "toastd is not running (stale socket at \(path)); start it with: toastd &"
+            "toastd is not running (stale socket at \(path)\(why)); start it with: toastd &"
         default:
             "cannot connect to toastd at \(path): \(errorText(code))"
         }

@@ -100,6 +100,7 @@ struct Send: ParsableCommand {
         }
         if printID { Output.line(String(id)) }
         guard params.wait else { return }
+        if !params.actions.isEmpty { hintHowToAnswer(id: id, actions: params.actions, on: connection) }
         var activationToken: String?
         while let event = try connection.nextEvent() {
             guard event.id == id else { continue }
@@ -115,6 +116,20 @@ struct Send: ParsableCommand {
             }
         }
         throw ClientFailure.protocolViolation("toastd closed the connection before the toast closed")
+    }
+
+    /// Without `clickable-actions` nobody can click the buttons drawn on the toast: say on stderr how to
+    /// answer, so no one waits on a button that cannot be pressed. A daemon that does not know
+    /// `settings` (older) gets no hint rather than a failure.
+    static func hintHowToAnswer(id: NotificationID, actions: [NotificationAction], on connection: Connection) {
+        guard case .settings(let settings)? = try? connection.call(.settings), !settings.clickableActions else { return }
+        Output.error(answerHint(id: id, keys: actions.map(\.key)))
+    }
+
+    /// The hint's words: the command for each key, and the setting that makes the buttons clickable.
+    static func answerHint(id: NotificationID, keys: [String]) -> String {
+        "toast \(id) waits for an answer, but its buttons take no clicks: run `toast action \(id) KEY` "
+            + "(KEY: \(keys.joined(separator: ", "))), or set `clickable-actions = true` in toastd's config"
     }
 }
 

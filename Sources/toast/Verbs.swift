@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ArgumentParser
 import ToastProtocol
 import ToastVocabulary
@@ -152,26 +149,25 @@ struct InvokeAction: ParsableCommand {
     }
 }
 
-/// `toast reload`: toastd rereads its configuration file, as `makoctl reload` and `dunstctl reload` do.
+/// `toast reload`: toastd rereads its configuration file, as `makoctl reload` and `dunstctl reload` do,
+/// and says what was wrong with it.
 struct Reload: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reload",
-        abstract: "Make toastd reread its configuration file.",
+        abstract: "Make toastd reread its configuration file; print its problems.",
         discussion: """
-            Sends SIGHUP to the toastd behind the socket, as `kill -HUP` and `systemctl --user reload toastd` \
-            do; toastd logs the lines it skipped and keeps its settings if the file cannot be read.
+            toastd applies the file (skipping bad lines, as at startup) and answers with each problem as \
+            path:line: message, printed on stderr. Exit status 1 when there was any, 0 for a clean file.
             """)
 
     func run() throws {
         try reportingFailures { () throws(ClientFailure) in
-            let connection = try Connection()
-            guard let pid = connection.daemonPID() else {
-                throw ClientFailure.protocolViolation("cannot tell which process serves \(connection.path)")
+            guard case .warnings(let warnings) = try Connection().call(.reload) else {
+                throw ClientFailure.protocolViolation("toastd's reload reply carries no warnings")
             }
-            guard kill(pid, SIGHUP) == 0 else {
-                throw ClientFailure(message: "cannot signal toastd (pid \(pid)): \(Connection.errorText(errno))",
-                                    status: Exit.unavailable)
-            }
+            // As the file names them, unprefixed: editors jump to `path:line:`.
+            for warning in warnings { Output.write(fd: 2, warning + "\n") }
+            if !warnings.isEmpty { throw ClientFailure.outcome(Exit.daemonError) }
         }
     }
 }

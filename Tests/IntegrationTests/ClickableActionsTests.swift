@@ -1,32 +1,26 @@
 import Foundation
 import XCTest
 
-/// `toastd --clickable-actions`: a toast's action pills take clicks and invoke their action; the rest of the toast still passes clicks to the window below. Without the
-/// flag the pills pass clicks through like everything else.
+/// `toastd --clickable-actions`: a toast's action pills take clicks and invoke their action; a click on
+/// the rest of a toast invokes its default action, else dismisses it; clicks off the toasts reach the
+/// window below. Without the flag every click passes through.
 final class ClickableActionsTests: XCTestCase {
-    func testClickOnAPillInvokesItsActionAndTheRestOfTheToastPassesThrough() throws {
+    func testClickOnAPillInvokesItsActionAndOffTheToastPassesThrough() throws {
         let stage = try Stage.shared()
         try stage.plugInInputDevices()  // before toastd starts, so it has a wl_pointer from the start
         let probe = try ProbeWindow(stage: stage)  // tiled: fills the output under the toast
         let toastd = try ToastdProcess(stage: stage, arguments: ["--clickable-actions", "--no-animations"])
         let waiting = try startDeployToast(toastd, stage)
         defer { waiting.terminate() }
-        let (box, yes, no) = try findPills(stage, toastd)
+        let (box, yes, _) = try findPills(stage, toastd)
 
-        // The title is not a pill: that click lands on the window, at the same coordinates.
-        let title = (x: box.x + box.width / 2, y: box.y + 20)
+        // Just left of the toast is not the toast: that click lands on the window.
+        let beside = (x: box.x - 4, y: box.y + box.height / 2)
         var start = probe.lines.count
-        try stage.click(x: title.x, y: title.y)
-        XCTAssertTrue(probe.waitFor("button PRESS 272 \(title.x) \(title.y)", from: start),
-                      "a click on the toast's title did not reach the window: \(probe.lines.suffix(6))")
-        XCTAssertTrue(waiting.isRunning, "a click off the pills invoked something: \(waiting.lines)")
-
-        // The gap between the two pills is not a pill either.
-        let gap = (x: (yes.x + yes.width + no.x) / 2, y: yes.y + yes.height / 2)
-        start = probe.lines.count
-        try stage.click(x: gap.x, y: gap.y)
-        XCTAssertTrue(probe.waitFor("button PRESS 272 \(gap.x) \(gap.y)", from: start),
-                      "a click between the pills did not reach the window: \(probe.lines.suffix(6))")
+        try stage.click(x: beside.x, y: beside.y)
+        XCTAssertTrue(probe.waitFor("button PRESS 272 \(beside.x) \(beside.y)", from: start),
+                      "a click beside the toast did not reach the window: \(probe.lines.suffix(6))")
+        XCTAssertTrue(waiting.isRunning, "a click beside the toast invoked something: \(waiting.lines)")
 
         // "Yes" takes the click: the waiting client hears `yes`, and the window gets no button.
         let pill = (x: yes.x + yes.width / 2, y: yes.y + yes.height / 2)
@@ -40,6 +34,55 @@ final class ClickableActionsTests: XCTestCase {
         let since = Array(probe.lines[start...])
         XCTAssertFalse(since.contains { $0.hasPrefix("button PRESS 272 \(pill.x) \(pill.y)") },
                        "the window got the click on the pill too: \(since)")
+    }
+
+    /// A click on a toast's body, off its pills: with a default action (what chat and mail apps send),
+    /// the sender hears ActionInvoked "default" over D-Bus; the window below gets nothing.
+    func testClickOnTheBodyInvokesTheDefaultAction() throws {
+        let stage = try Stage.shared()
+        try stage.plugInInputDevices()
+        let probe = try ProbeWindow(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--clickable-actions", "--no-animations"])
+        let sender = try stage.spawn(["notify-send", "--wait", "-A", "default=Open", "-A", "reply=Reply",
+                                      "New message", "from the chat app"])
+        defer { sender.terminate() }
+        let box = try waitForSteadyToast(stage, toastd)
+
+        let title = (x: box.x + box.width / 2, y: box.y + 20)
+        let start = probe.lines.count
+        try stage.click(x: title.x, y: title.y)
+        XCTAssertNotNil(sender.waitForLine(startingWith: "default"), "\(sender.lines) \(sender.stderrText) \(toastd.log)")
+        XCTAssertEqual(sender.waitForExit(timeout: 10), 0, sender.stderrText)
+        try stage.click(x: 100, y: 600)
+        XCTAssertTrue(probe.waitFor("button PRESS 272 100 600", from: start), "\(probe.lines.suffix(6))")
+        XCTAssertFalse(probe.lines[start...].contains { $0.hasPrefix("button PRESS 272 \(title.x) \(title.y)") },
+                       "the window got the click on the toast too: \(probe.lines[start...])")
+        let list = try toastd.toast(["list", "--json"])
+        XCTAssertEqual(list.stdoutText, "[]\n", "the toast stayed open")
+    }
+
+    /// Without a default action, a click on the body dismisses the toast (a `--wait` client hears
+    /// `dismissed`, exit status 3); its buttons are untouched by it.
+    func testClickOnTheBodyWithoutADefaultActionDismisses() throws {
+        let stage = try Stage.shared()
+        try stage.plugInInputDevices()
+        let probe = try ProbeWindow(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--clickable-actions", "--no-animations"])
+        let waiting = try startDeployToast(toastd, stage)
+        defer { waiting.terminate() }
+        let (_, yes, no) = try findPills(stage, toastd)
+
+        // Between the two pills is the body, not a pill.
+        let gap = (x: (yes.x + yes.width + no.x) / 2, y: yes.y + yes.height / 2)
+        let start = probe.lines.count
+        try stage.click(x: gap.x, y: gap.y)
+        XCTAssertNotNil(waiting.waitForLine(startingWith: "dismissed", from: 1), "\(waiting.lines) \(toastd.log)")
+        XCTAssertEqual(waiting.waitForExit(timeout: 10), 3, waiting.stderrText)
+        XCTAssertEqual(waiting.lines.dropFirst().first, "dismissed", "a button's action was invoked: \(waiting.lines)")
+        try stage.click(x: 100, y: 600)
+        XCTAssertTrue(probe.waitFor("button PRESS 272 100 600", from: start), "\(probe.lines.suffix(6))")
+        XCTAssertFalse(probe.lines[start...].contains { $0.hasPrefix("button PRESS 272 \(gap.x) \(gap.y)") },
+                       "the window got the click on the toast too: \(probe.lines[start...])")
     }
 
     func testWithoutTheFlagAClickOnAPillPassesThrough() throws {
@@ -82,7 +125,35 @@ final class ClickableActionsTests: XCTestCase {
                        "the window got the click on the pill too: \(probe.lines[start...])")
     }
 
-    // MARK: - Helpers
+    /// Without clickable actions nobody can click the buttons: `toast -A` says on stderr how to answer,
+    /// and answering as it says ends the wait. With them, it says nothing.
+    func testWithoutClicksAWaitingToastSaysHowToAnswer() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations"])
+        let waiting = try stage.spawn([try stage.binary("toast"), "-A", "yes=Yes", "-A", "no=No", "Deploy?"],
+                                      environment: ["TOASTD_SOCKET": toastd.socketPath])
+        defer { waiting.terminate() }
+        var hint = ""
+        XCTAssertTrue(waitUntil(timeout: 10) { hint = waiting.stderrText; return hint.hasSuffix("\n") }, "no hint")
+        let id = try XCTUnwrap(hint.firstMatch(of: /toast action ([0-9]+) KEY/)?.1, hint)
+        XCTAssertEqual(hint, "toast: toast \(id) waits for an answer, but its buttons take no clicks: run "
+                       + "`toast action \(id) KEY` (KEY: yes, no), or set `clickable-actions = true` in toastd's config\n")
+        XCTAssertTrue(waiting.isRunning)
+        let answer = try toastd.toast(["action", String(id), "no"])
+        XCTAssertEqual(answer.status, 0, answer.stderrText)
+        XCTAssertNotNil(waiting.waitForLine(startingWith: "no"), "\(waiting.lines)")
+        XCTAssertEqual(waiting.waitForExit(timeout: 10), 0, waiting.stderrText)
+
+        let clickable = try ToastdProcess(stage: stage, arguments: ["--clickable-actions", "--no-animations", "--no-dbus"],
+                                          waitForBus: false)
+        let quiet = try stage.spawn([try stage.binary("toast"), "-p", "-A", "yes=Yes", "Deploy?"],
+                                    environment: ["TOASTD_SOCKET": clickable.socketPath])
+        defer { quiet.terminate() }
+        XCTAssertNotNil(quiet.waitForLine(matching: "^[0-9]+$"), quiet.stderrText)
+        XCTAssertEqual(try clickable.toast(["action", "yes"]).status, 0)
+        XCTAssertEqual(quiet.waitForExit(timeout: 10), 0, quiet.stderrText)
+        XCTAssertEqual(quiet.stderrText, "", "a hint although the buttons take clicks")
+    }
 
     /// A click on a pill asks the compositor for an xdg_activation_v1 token and sends it to the app
     /// (`ActivationToken`, spec 1.3) before `ActionInvoked`, both for the toast's id: what `gdbus
@@ -113,6 +184,19 @@ final class ClickableActionsTests: XCTestCase {
         let token = monitor.lines[tokenIndex].components(separatedBy: "'").dropFirst().first ?? ""
         XCTAssertEqual(waiting.waitForLine(startingWith: "{", from: 1),
                        #"{"id":\#(id),"action":"yes","activation_token":"\#(token)"}"#, "\(waiting.lines)")
+    }
+
+    // MARK: - Helpers
+
+    /// The box of the one toast on the probe window, once two screenshots in a row agree.
+    private func waitForSteadyToast(_ stage: Stage, _ toastd: ToastdProcess) throws -> Rect {
+        var previous: Image?
+        let (shot, steady) = try stage.waitForScreenshot { shot in
+            defer { previous = shot }
+            return !shot.isUniform(ProbeWindow.colour) && previous?.rgb == shot.rgb
+        }
+        XCTAssertTrue(steady, "no steady toast; toastd: \(toastd.log)")
+        return try XCTUnwrap(shot.boundingBox(notMatching: ProbeWindow.colour), "no toast: \(toastd.log)")
     }
 
     /// A waiting `toast -A yes=Yes -A no=No Deploy?` that stays until an action or a kill, once it

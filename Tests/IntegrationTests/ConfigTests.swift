@@ -75,8 +75,9 @@ final class ConfigTests: XCTestCase {
         XCTAssertTrue(try toastd.toast(["Still", "running", "-t", "1000"]).succeeded)
     }
 
-    /// `toast reload` is makoctl's habit for what SIGHUP does; `toast relaod` is a typo, not a toast.
-    func testToastReloadRereadsTheFile() throws {
+    /// `toast reload` is makoctl's habit: the daemon rereads the file and the CLI prints its problems
+    /// as `path:line: message` and exits 1; a clean file exits 0. `toast relaod` is a typo, not a toast.
+    func testToastReloadPrintsTheProblemsAndExitsOneUntilTheFileIsFixed() throws {
         let stage = try Stage.shared()
         let path = "\(stage.directory)/config-\(UUID().uuidString.prefix(8))"
         try writeConfig("anchor = bottom-left\n", to: path)
@@ -86,13 +87,30 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(typo.status, 64, typo.stderrText)
         XCTAssertTrue(typo.stderrText.contains("did you mean 'reload'?"), typo.stderrText)
 
-        try writeConfig("anchor = top-left\nnonsense = 1\n", to: path)
-        let reload = try toastd.toast(["reload"])
-        XCTAssertEqual(reload.status, 0, reload.stderrText)
-        XCTAssertTrue(waitUntil(timeout: 10) { toastd.log.contains("config reloaded (1 warnings)") }, toastd.log)
-        XCTAssertTrue(toastd.log.contains("\(path):2: unknown key 'nonsense'"), toastd.log)
+        try writeConfig("anchor = top-left\nnonsense = 1\nwidth = wide\n", to: path)
+        let bad = try toastd.toast(["reload"])
+        XCTAssertEqual(bad.status, 1, bad.stderrText)
+        XCTAssertEqual(bad.stderrText, "\(path):2: unknown key 'nonsense'\n"
+                       + "\(path):3: 'width' must be a whole number, got 'wide'\n")
+        XCTAssertEqual(bad.stdoutText, "")
+        XCTAssertTrue(toastd.log.contains("config reloaded (2 warnings)"), toastd.log)
+
+        try writeConfig("anchor = top-left\n", to: path)
+        let fixed = try toastd.toast(["reload"])
+        XCTAssertEqual(fixed.status, 0, fixed.stderrText)
+        XCTAssertEqual(fixed.stderrText, "")
+        XCTAssertTrue(toastd.log.contains("config reloaded (0 warnings)"), toastd.log)
+
+        // An unusable file keeps the configuration in use, and says so.
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        let unusable = try toastd.toast(["reload"])
+        XCTAssertEqual(unusable.status, 1, unusable.stderrText)
+        XCTAssertTrue(unusable.stderrText.contains("\(path): cannot be read (not a regular file)"), unusable.stderrText)
+        XCTAssertTrue(unusable.stderrText.contains("keeping the one in use"), unusable.stderrText)
+
         let list = try toastd.toast(["list", "--json"])
-        XCTAssertEqual(list.stdoutText, "[]\n", "neither command showed a toast: \(list.stderrText)")
+        XCTAssertEqual(list.stdoutText, "[]\n", "no command showed a toast: \(list.stderrText)")
         XCTAssertTrue(toastd.process.isRunning)
     }
 

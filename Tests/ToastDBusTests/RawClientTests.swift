@@ -45,7 +45,27 @@ final class RawClientTests: BusTestCase {
             XCTAssertEqual(who.pid, getpid())
             XCTAssertEqual(who.allowsReplacement, false)
             XCTAssertTrue("\(error)".contains("does not allow replacement"), "\(error)")
+            let comm = (try? String(contentsOfFile: "/proc/self/comm", encoding: .utf8))?
+                .trimmingCharacters(in: .newlines)
+            XCTAssertEqual(who.processName, comm)
+            XCTAssertTrue("\(error)".contains("`killall \(comm ?? "?")`"), "\(error)")
         }
+    }
+
+    /// Against mako or dunst the message names the commands that stop them, since toastd cannot.
+    func testTheRefusalNamesTheCommandsThatStopTheOwner() {
+        let mako = BusError.nameTaken(NameOwner(uniqueName: ":1.7", pid: 4242, command: "mako", processName: "mako",
+                                                allowsReplacement: false))
+        XCTAssertEqual("\(mako)", "org.freedesktop.Notifications is already owned by :1.7, pid 4242, mako, which does "
+                       + "not allow replacement: stop it first (`systemctl --user stop mako` if systemd runs it, else "
+                       + "`killall mako`), then start toastd")
+        let dunst = BusError.nameTaken(NameOwner(uniqueName: ":1.9", pid: 77, command: "/usr/bin/dunst -conf x",
+                                                 processName: "dunst"))
+        XCTAssertEqual("\(dunst)", "org.freedesktop.Notifications is already owned by :1.9, pid 77, /usr/bin/dunst -conf x; "
+                       + "stop it (`systemctl --user stop dunst` if systemd runs it, else `killall dunst`) or take it "
+                       + "over with toastd --replace")
+        let unknown = BusError.nameTaken(NameOwner(uniqueName: ":1.3", pid: nil, command: nil, allowsReplacement: false))
+        XCTAssertTrue("\(unknown)".contains("stop it first (its own way)"), "\(unknown)")
     }
 
     /// Microseconds our parsing of a typical Notify takes (message already received): printed, not asserted.

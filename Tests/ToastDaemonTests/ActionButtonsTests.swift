@@ -43,4 +43,24 @@ final class ActionButtonsTests: XCTestCase {
         XCTAssertNil(ActionButtons.button(at: 40, 20, in: buttons), "the title is not a pill")
         XCTAssertNil(ActionButtons.button(at: 40, 84, in: buttons), "bottom edge is outside")
     }
+
+    /// With the bodies: a pill wins over the toast it sits on, the rest of a toast is its body, and the
+    /// gap between toasts (and everything outside them) hits nothing, so it passes through.
+    func testAClickOffThePillsHitsTheToastUnderIt() {
+        let buttons = ActionButtons.place([(id: 7, rect: Rect(x: 10, y: 0, width: 300, height: 96), pills: pills)])
+        let bodies = [ToastBody(id: 7, rect: Rect(x: 10, y: 0, width: 300, height: 96)),
+                      ToastBody(id: 3, rect: Rect(x: 10, y: 104, width: 300, height: 50))]
+        func hit(_ x: Double, _ y: Double) -> ToastClick? { ActionButtons.target(at: x, y, buttons: buttons, bodies: bodies) }
+        XCTAssertEqual(hit(30, 70), .button(ActionButton(id: 7, index: 0, rect: Rect(x: 22, y: 60, width: 40, height: 24))))
+        XCTAssertEqual(hit(40, 20), .body(7), "the title")
+        XCTAssertEqual(hit(63, 70), .body(7), "between the pills")
+        XCTAssertEqual(hit(10, 0), .body(7), "top-left corner is inside")
+        XCTAssertEqual(hit(309.9, 95.9), .body(7), "bottom-right corner is inside")
+        XCTAssertNil(hit(100, 96), "the bottom edge is outside")
+        XCTAssertNil(hit(100, 100), "the gap between toasts passes through")
+        XCTAssertEqual(hit(100, 104), .body(3))
+        XCTAssertNil(hit(5, 120), "left of the stack")
+        XCTAssertNil(hit(100, 154), "below the last toast")
+        XCTAssertNil(ActionButtons.target(at: 40, 20, buttons: [], bodies: []), "no toasts, nothing to hit")
+    }
 }

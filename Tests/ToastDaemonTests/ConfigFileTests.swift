@@ -29,22 +29,31 @@ final class ConfigFileTests: XCTestCase {
         try Data("width = 500\n".utf8).write(to: URL(fileURLWithPath: path))
         guard case .bytes(let bytes) = ConfigFile.read(path) else { return XCTFail("not read") }
         XCTAssertEqual(bytes, Array("width = 500\n".utf8))
-        let loaded = try XCTUnwrap(ConfigFile.load(path, explicit: false))
+        let loaded = ConfigFile.load(path, explicit: false)
         XCTAssertTrue(loaded.found)
-        XCTAssertEqual(loaded.parsed.config.style.width, 500)
+        XCTAssertEqual(try XCTUnwrap(loaded.parsed).config.style.width, 500)
+        XCTAssertEqual(loaded.warnings, [])
+
+        try Data("width = 500\nwidht = 3\n".utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(ConfigFile.load(path, explicit: false).warnings, ["\(path):2: unknown key 'widht'"])
     }
 
     func testAMissingFileGivesTheDefaults() throws {
         guard case .missing = ConfigFile.read(directory + "/none") else { return XCTFail("not missing") }
-        let loaded = try XCTUnwrap(ConfigFile.load(directory + "/none", explicit: false))
+        let loaded = ConfigFile.load(directory + "/none", explicit: false)
         XCTAssertFalse(loaded.found)
-        XCTAssertEqual(loaded.parsed.config, DaemonConfig())
+        XCTAssertEqual(try XCTUnwrap(loaded.parsed).config, DaemonConfig())
+        XCTAssertEqual(loaded.warnings, [], "a missing default file is no problem")
+        XCTAssertEqual(ConfigFile.load(directory + "/none", explicit: true).warnings,
+                       ["\(directory)/none: no such file; using the defaults"])
     }
 
     func testADirectoryATooBigFileAndABinaryFileAreUnusable() throws {
         guard case .unusable(let reason) = ConfigFile.read(directory) else { return XCTFail("a directory was read") }
         XCTAssertEqual(reason, "not a regular file")
-        XCTAssertNil(ConfigFile.load(directory, explicit: true))
+        XCTAssertNil(ConfigFile.load(directory, explicit: true).parsed)
+        XCTAssertEqual(ConfigFile.load(directory, explicit: true).warnings,
+                       ["\(directory): cannot be read (not a regular file); ignored"])
 
         let big = directory + "/big"
         try Data(repeating: 0x23, count: ConfigFile.maxSize + 1).write(to: URL(fileURLWithPath: big))
@@ -53,6 +62,6 @@ final class ConfigFileTests: XCTestCase {
 
         let binary = directory + "/binary"
         try Data([0x7F, 0x45, 0x4C, 0x46, 0, 0]).write(to: URL(fileURLWithPath: binary))
-        XCTAssertNil(ConfigFile.load(binary, explicit: true), "a binary file must leave the configuration alone")
+        XCTAssertNil(ConfigFile.load(binary, explicit: true).parsed, "a binary file must leave the configuration alone")
     }
 }

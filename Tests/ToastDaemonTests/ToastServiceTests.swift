@@ -62,6 +62,22 @@ final class ToastServiceTests: XCTestCase {
         XCTAssertEqual(service.drainEvents(), [], "a closed toast's buttons do nothing")
     }
 
+    /// A click on a toast's body: the default action when there is one (not a button's), else a dismissal;
+    /// a closed toast takes no click.
+    func testABodyClickInvokesTheDefaultActionElseDismisses() throws {
+        let actions = [NotificationAction(key: "yes", label: "Yes"), NotificationAction(key: "default", label: "Open")]
+        let chat = try service.notify(request("New message", actions: actions, origin: .dbus(":1.2")))
+        let plain = try service.notify(request("Build done", actions: [actions[0]], origin: .socket(3)))
+        _ = service.drainEvents()
+        service.clickBody(id: chat)
+        XCTAssertEqual(service.drainEvents(), [.actionInvoked(id: chat, key: "default", origin: .dbus(":1.2")),
+                                               .closed(id: chat, reason: .dismissed, origin: .dbus(":1.2"))])
+        service.clickBody(id: plain)
+        XCTAssertEqual(service.drainEvents(), [.closed(id: plain, reason: .dismissed, origin: .socket(3))])
+        service.clickBody(id: plain)
+        XCTAssertEqual(service.drainEvents(), [], "a closed toast takes no click")
+    }
+
     /// `dismiss` and `action` without an id act on the newest toast the user can see: one hidden by
     /// do-not-disturb is skipped, and with none showing there is nothing to act on.
     func testTheNewestShowingIsWhatAnUnnamedDismissActsOn() throws {

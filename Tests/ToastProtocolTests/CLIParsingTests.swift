@@ -221,5 +221,7 @@ final class CLIParsingTests: XCTestCase {
         XCTAssertTrue(message.contains("toastd &"), message)
         XCTAssertTrue(message.contains("/run/user/1/toastd.sock"), message)
         XCTAssertFalse(message.contains("\n"))
+        XCTAssertEqual(Connection.notRunningMessage(path: "/s", errno: ENOENT, notStarted: "no D-Bus session bus to start it"),
+                       "toastd is not running (no socket at /s; no D-Bus session bus to start it); start it with: toastd &")
     }
 }

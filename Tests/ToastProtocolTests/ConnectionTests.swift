@@ -59,7 +59,7 @@ final class ConnectionTests: XCTestCase {
 
     func testMissingSocketFailsAtOnceWithHowToStart() {
         do {
-            _ = try Connection(environment: lookup)
+            _ = try Connection(environment: lookup, startService: nil)
             XCTFail("connected to nothing")
         } catch {
             XCTAssertEqual(error.status, Exit.unavailable)
@@ -72,7 +72,7 @@ final class ConnectionTests: XCTestCase {
         let fd = try makeServer(listening: false)
         defer { close(fd) }
         do {
-            _ = try Connection(environment: lookup)
+            _ = try Connection(environment: lookup, startService: nil)
             XCTFail("connected to a socket nobody listens on")
         } catch {
             XCTAssertEqual(error.status, Exit.unavailable)
@@ -82,7 +82,7 @@ final class ConnectionTests: XCTestCase {
 
     func testNoEnvironmentIsAnError() {
         do {
-            _ = try Connection(environment: { _ in nil })
+            _ = try Connection(environment: { _ in nil }, startService: nil)
             XCTFail("resolved a path from nothing")
         } catch {
             XCTAssertEqual(error.status, Exit.unavailable)
@@ -93,7 +93,7 @@ final class ConnectionTests: XCTestCase {
     func testRequestReplyAndQueuedEvents() throws {
         let server = try makeServer()
         defer { close(server) }
-        let connection = try Connection(environment: lookup)
+        let connection = try Connection(environment: lookup, startService: nil)
         let peer = accept(server, nil, nil)
         XCTAssertGreaterThanOrEqual(peer, 0)
         defer { close(peer) }
@@ -115,7 +115,7 @@ final class ConnectionTests: XCTestCase {
     func testErrorReplyBecomesExitStatusOne() throws {
         let server = try makeServer()
         defer { close(server) }
-        let connection = try Connection(environment: lookup)
+        let connection = try Connection(environment: lookup, startService: nil)
         let peer = accept(server, nil, nil)
         defer { close(peer) }
         write(peer, Reply.error(ProtocolError(.notFound, "no toast 9")).encode() + "\n")
@@ -131,7 +131,7 @@ final class ConnectionTests: XCTestCase {
     func testGarbageFromTheDaemonIsAProtocolFailure() throws {
         let server = try makeServer()
         defer { close(server) }
-        let connection = try Connection(environment: lookup)
+        let connection = try Connection(environment: lookup, startService: nil)
         let peer = accept(server, nil, nil)
         defer { close(peer) }
         write(peer, "hello\n")
@@ -146,7 +146,7 @@ final class ConnectionTests: XCTestCase {
     func testHangUpBeforeReplyIsAProtocolFailure() throws {
         let server = try makeServer()
         defer { close(server) }
-        let connection = try Connection(environment: lookup)
+        let connection = try Connection(environment: lookup, startService: nil)
         let peer = accept(server, nil, nil)
         shutdown(peer, Int32(SHUT_WR))
         defer { close(peer) }

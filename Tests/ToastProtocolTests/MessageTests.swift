@@ -31,6 +31,8 @@ final class MessageTests: XCTestCase {
         .action(id: 4, key: "open", activationToken: "token"),
         .dnd(.on), .dnd(.off), .dnd(.toggle), .dnd(.status),
         .version,
+        .reload,
+        .settings,
         .subscribe(.all),
         .subscribe(.ids([7])),
         .hud(HudParams(kind: "volume", value: 0)),
@@ -78,6 +80,10 @@ final class MessageTests: XCTestCase {
             .ok(.dnd(true)),
             .ok(.dnd(false)),
             .ok(.version(VersionInfo(daemon: "0.1.0"))),
+            .ok(.warnings([])),
+            .ok(.warnings(["/c:3: unknown key 'x'", "/c: 2 more problems not listed"])),
+            .ok(.settings(DaemonSettings(clickableActions: true))),
+            .ok(.settings(DaemonSettings(clickableActions: false))),
             .ok(.status(StatusInfo(open: 3, hidden: 1, history: 50, dnd: true, loading: 2))),
             .error(ProtocolError(.notFound, "no toast 5")),
             .error(ProtocolError(ErrorCode(rawValue: "some_future_code"), "kept as is")),
@@ -90,6 +96,10 @@ final class MessageTests: XCTestCase {
         XCTAssertEqual(Reply.error(ProtocolError(.invalidJSON, "x")).encode(),
                        #"{"v":1,"ok":false,"error":{"code":"invalid_json","message":"x"}}"#)
         XCTAssertEqual(Reply.ok(.id(3)).encode(), #"{"v":1,"ok":true,"id":3}"#)
+        XCTAssertEqual(Reply.ok(.warnings(["/c:1: bad"])).encode(), #"{"v":1,"ok":true,"warnings":["/c:1: bad"]}"#)
+        XCTAssertEqual(Reply.ok(.settings(DaemonSettings(clickableActions: false))).encode(),
+                       #"{"v":1,"ok":true,"settings":{"clickable_actions":false}}"#)
+        XCTAssertThrowsError(try Reply.decode(line: #"{"v":1,"ok":true,"warnings":[3]}"#).get())
     }
 
     func testEveryEventRoundTrips() throws {

@@ -53,13 +53,15 @@ def main():
     parser.add_argument("--rounds", type=int, default=4, help="alternation rounds the samples are split into")
     parser.add_argument("--ready-samples", type=int, default=20, help="start → ready samples per daemon")
     parser.add_argument("--out", default=os.path.join(BENCH, "results"), help="where latest.* go")
+    parser.add_argument("--no-heavy", dest="heavy", action="store_false",
+                        help="skip rows 8 and 9 (the burst and the storm, a few minutes)")
     parser.add_argument("--keep-logs", action="store_true", help="keep the daemons' WAYLAND_DEBUG logs")
     args = parser.parse_args()
 
     started = time.monotonic()
     toastd_bin = find_binary("TOASTD_BIN", ".build-static/release/toastd", ".build/release/toastd")
     toast_bin = find_binary("TOAST_BIN", ".build-static/release/toast", ".build/release/toast")
-    for tool in ("mako", "wob", "notify-send"):
+    for tool in ("mako", "dunst", "wob", "notify-send"):
         if not shutil.which(tool):
             sys.exit(f"bench: {tool} not found (bench/run installs it)")
 
@@ -103,6 +105,9 @@ def main():
     bench.ready_rounds(args.ready_samples)
     say("bench: resources (RSS, CPU per notification, wakeups, spinner)")
     bench.resource_runs()
+    if args.heavy:
+        say("bench: heavy input (10,000-call burst, 4,000-call storm; toastd, mako, dunst)")
+        bench.heavy_runs()
 
     duration = time.monotonic() - started
     meta = {
@@ -114,6 +119,7 @@ def main():
         "samples_per_latency_row": args.samples, "rounds": args.rounds, "ready_samples": args.ready_samples,
         "toastd_status": toastd_status, "deaths": len(results.deaths), "toastd_bin": toastd_bin, "toast_bin": toast_bin,
         "versions": {"mako": version(["dpkg-query", "-W", "-f=${Version}", "mako-notifier"]),
+                     "dunst": version(["dpkg-query", "-W", "-f=${Version}", "dunst"]),
                      "wob": version(["wob", "--version"]),
                      "notify-send": version(["notify-send", "--version"]),
                      "sway": version(["sway", "--version"])},

@@ -1,4 +1,4 @@
-"""The daemons under test (mako, wob, toastd) and the D-Bus client that talks to them.
+"""The daemons under test (mako, dunst, wob, toastd) and the D-Bus client that talks to them.
 
 Each daemon runs alone in its turn: `start()` spawns it (with WAYLAND_DEBUG=1 when its commits are
 timed, stderr into a log file) and returns once it is ready; `stop()` ends it and waits until the
@@ -186,6 +186,21 @@ class Mako(Daemon):
 
     def argv(self):
         return ["mako", "-c", self.config]
+
+
+class Dunst(Daemon):
+    """dunst, the second notification anchor (rows 8 and 9)."""
+
+    name = "dunst"
+
+    def __init__(self, env, client, log_dir):
+        super().__init__(env, client, log_dir)
+        self.config = os.path.join(log_dir, "dunstrc")
+        with open(self.config, "w") as f:
+            f.write("# dunst's defaults (an empty file: no user config is read)\n")
+
+    def argv(self):
+        return ["dunst", "-config", self.config]
 
 
 class Wob(Daemon):

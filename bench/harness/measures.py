@@ -14,7 +14,8 @@ import time
 import dbus
 
 from . import procs
-from .daemons import DaemonDied, Mako, Toastd, Wob
+from .daemons import DaemonDied, Dunst, Mako, Toastd, Wob
+from .heavy import Heavy
 
 IDLE_WINDOW_S = 10.0     # rows 6: wakeups counted over this long
 SPINNER_WINDOW_S = 5.0   # row 7
@@ -64,6 +65,7 @@ class Bench:
         self.say = say
         self.mako = Mako(env, client, log_dir)
         self.wob = Wob(env, client, log_dir)
+        self.dunst = Dunst(env, client, log_dir)
         self.toastd = Toastd(env, client, log_dir, toastd_bin, toast_bin) if toastd_bin else None
         self.toastd_problem = None if toastd_bin else "toastd not built"
         self.toast_flags = ["-p"]
@@ -367,6 +369,11 @@ class Bench:
             self.results.miss(key, str(e))
         finally:
             procs.stop(holder)
+
+    def heavy_runs(self):
+        """Rows 8 and 9: the burst and the storm, toastd, mako and dunst in turn."""
+        Heavy(self.env, self.results, self.say).run([d for d in (self.toastd, self.mako, self.dunst)
+                                                     if d is not None and d.uses_bus])
 
     def resource_runs(self):
         for daemon in (self.mako, self.toastd, self.wob):
