@@ -17,7 +17,7 @@ final class HudTests: XCTestCase {
 
     func testBarGrowsWithTheValueThenHides() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try Self.slowHidingConfig()])
 
         try expectSuccess(toastd.toast(["hud", "volume", "40"]))
         let (at40, shown40) = try waitForSettledBar(stage)
@@ -89,7 +89,7 @@ final class HudTests: XCTestCase {
 
     func testStreamUpdatesOneBarSkipsABadLineAndEndsCleanly() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try Self.slowHidingConfig()])
         var lines = (1...99).map { "\($0 % 100)" }
         lines.insert("loud", at: 50)  // line 51
         lines.append("25%")           // the last value: what the bar shows
@@ -426,6 +426,14 @@ final class HudTests: XCTestCase {
 
     /// Waits until a bar shows at full opacity (its fill colour exact) and two screenshots in a row agree
     /// (no fade, no update under way).
+    /// A configuration whose bar stays 6 s after its last value (1.5 s by default): on a loaded machine
+    /// two screenshots in a row can take longer than the default, and the bar was gone before it was seen.
+    static func slowHidingConfig() throws -> String {
+        let path = NSTemporaryDirectory() + "toastd-hud-\(UUID().uuidString.prefix(8)).conf"
+        try "hud-timeout = 6000\n".write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
     private func waitForSettledBar(_ stage: Stage) throws -> (image: Image, held: Bool) {
         var previous: Image?
         return try stage.waitForScreenshot(timeout: 10) { shot in
