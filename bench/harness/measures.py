@@ -316,6 +316,9 @@ class Bench:
             daemon.wait_idle(0.3)
             pid = daemon.pid
             self.results.set(f"rss_idle.{name}", procs.rss_kib(pid) / 1024)
+            pss, uss = procs.pss_uss_kib(pid)
+            self.results.set(f"pss_idle.{name}", pss / 1024)
+            self.results.set(f"uss_idle.{name}", uss / 1024)
             self.results.set(f"wakeups_idle.{name}", self._wakeups(pid, IDLE_WINDOW_S))
             if isinstance(daemon, Toastd):
                 self.spinner(daemon)
@@ -333,6 +336,9 @@ class Bench:
                 self.results.add(f"cpu_per_notification.{name}", (cpu1 - cpu0) / BURST)
                 if burst == 0:
                     self.results.set(f"rss_100.{name}", procs.rss_kib(pid) / 1024)
+                    pss, uss = procs.pss_uss_kib(pid)
+                    self.results.set(f"pss_100.{name}", pss / 1024)
+                    self.results.set(f"uss_100.{name}", uss / 1024)
                     # Toasts shown, nothing animating.
                     self.results.set(f"wakeups_shown.{name}", self._wakeups(pid, IDLE_WINDOW_S))
                 for nid in ids:

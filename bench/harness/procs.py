@@ -111,6 +111,18 @@ def rss_kib(pid):
     raise RuntimeError(f"no VmRSS for pid {pid}")
 
 
+def pss_uss_kib(pid):
+    """(PSS, USS) in KiB from /proc/PID/smaps_rollup: the proportional share of every resident page,
+    and the pages only this process maps (private clean + private dirty): what it costs on its own."""
+    fields = {}
+    with open(f"/proc/{pid}/smaps_rollup") as f:
+        for line in f:
+            parts = line.split()
+            if len(parts) >= 2 and parts[0].endswith(":") and parts[1].isdigit():
+                fields[parts[0][:-1]] = int(parts[1])
+    return fields.get("Pss", 0), fields.get("Private_Clean", 0) + fields.get("Private_Dirty", 0)
+
+
 def alive(pid):
     """Running and not a zombie (PID 1 here may reap orphans late)."""
     try:

@@ -46,6 +46,12 @@ ROWS = [
     Row("rss_idle_wob", "4. RSS idle (vs wob)", "MB", "rss_idle.toastd", "rss_idle.wob", "wob"),
     Row("rss_100", "4. RSS after 100 notifications", "MB", "rss_100.toastd", "rss_100.mako", "mako",
         "≤ anchor", ratio_max=1.0),
+    Row("pss_idle", "4. PSS idle (shared pages divided among their users)", "MB", "pss_idle.toastd",
+        "pss_idle.mako", "mako"),
+    Row("uss_idle", "4. USS idle (pages only the daemon maps)", "MB", "uss_idle.toastd", "uss_idle.mako", "mako"),
+    Row("uss_idle_wob", "4. USS idle (vs wob)", "MB", "uss_idle.toastd", "uss_idle.wob", "wob"),
+    Row("pss_100", "4. PSS after 100 notifications", "MB", "pss_100.toastd", "pss_100.mako", "mako"),
+    Row("uss_100", "4. USS after 100 notifications", "MB", "uss_100.toastd", "uss_100.mako", "mako"),
     Row("rss_closed", "4. RSS after all 100 closed", "MB", "rss_closed.toastd", "rss_closed.mako", "mako",
         "≤ own idle + 1 MB"),
     # Samples in ns per notification, so the series' /1000 reads µs; one sample per burst of 100.
