@@ -23,6 +23,8 @@ public final class Daemon {
     var animator: Animator
     private let timer: DeadlineTimer
     private let signals: SignalWatcher
+    /// The `exec` bindings' children.
+    private let commands = CommandRunner()
     private let socketDoor: SocketFrontDoor
     private var busDoor: BusFrontDoor?
     private var running = true
@@ -109,7 +111,7 @@ public final class Daemon {
         socketDoor.onReload = { [unowned self] in self.reloadConfig() }
         socketDoor.settings = { [unowned self] in DaemonSettings(clickableActions: self.screen.clickableActions) }
         screen.onActionClicked = { [unowned self] id, index in self.service.invokeButton(id: id, index: index) }
-        screen.onBodyClicked = { [unowned self] id in self.service.clickBody(id: id) }
+        screen.onToastClicked = { [unowned self] id, button in self.service.click(id: id, button: button) }
         screen.onToastsDrawn = { [unowned self] ids in self.service.displayed(ids) }
         screen.onNothingShown = { [unowned self] in self.memoryReleaseDue = true }
         service.pictureTarget = { [unowned self] in
@@ -149,6 +151,8 @@ public final class Daemon {
                 for signal in self.signals.drain() {
                     if signal == SIGHUP {
                         self.reloadConfig()
+                    } else if signal == SIGCHLD {
+                        self.commands.reap()
                     } else {
                         Log.info("signal \(signal): exiting")
                         self.running = false
@@ -297,6 +301,7 @@ public final class Daemon {
             socketDoor.deliver(event)
             busDoor?.deliver(event)
         }
+        for command in service.drainCommands() { commands.run(command) }
         // Only a change to what is drawn redraws; animation frames are paced by the surfaces themselves.
         let model = service.model
         if model.generation != drawnGeneration {

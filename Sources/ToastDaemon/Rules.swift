@@ -65,6 +65,12 @@ struct BehaviourPatch: Equatable, Sendable {
     var invisible: Bool?
     /// Kept in the history when closed (mako's `history`).
     var history: Bool?
+    /// What happens when it arrives (`on-notify`).
+    var onNotify: Binding?
+    /// What a click with each button does (`on-button-left`, ...; `clickable-actions`).
+    var onButtonLeft: Binding?
+    var onButtonRight: Binding?
+    var onButtonMiddle: Binding?
 
     var isEmpty: Bool { self == BehaviourPatch() }
 
@@ -73,6 +79,19 @@ struct BehaviourPatch: Equatable, Sendable {
         if let v = later.ignoreTimeout { ignoreTimeout = v }
         if let v = later.invisible { invisible = v }
         if let v = later.history { history = v }
+        if let v = later.onNotify { onNotify = v }
+        if let v = later.onButtonLeft { onButtonLeft = v }
+        if let v = later.onButtonRight { onButtonRight = v }
+        if let v = later.onButtonMiddle { onButtonMiddle = v }
+    }
+
+    /// What a click with `button` does: the rule's binding, else mako's default for the button.
+    func binding(for button: PointerButton) -> Binding {
+        switch button {
+        case .left: onButtonLeft ?? button.defaultBinding
+        case .right: onButtonRight ?? button.defaultBinding
+        case .middle: onButtonMiddle ?? button.defaultBinding
+        }
     }
 }
 
@@ -111,15 +130,32 @@ struct RuleSet: Equatable, Sendable {
     /// `request` as the rules would have it: timeouts, invisibility and history decided. No rule, no
     /// change.
     func resolve(_ request: NotificationRequest) -> NotificationRequest {
-        guard !rules.isEmpty else { return request }
+        resolveArrival(request).request
+    }
+
+    /// `request` as the rules would have it (see `resolve`), and what its arrival does (`on-notify`;
+    /// `.none` when no rule says).
+    func resolveArrival(_ request: NotificationRequest) -> (request: NotificationRequest, onNotify: Binding) {
+        guard !rules.isEmpty else { return (request, .none) }
         let behaviour = behaviour(for: CriteriaSubject(request))
-        guard !behaviour.isEmpty else { return request }
+        guard !behaviour.isEmpty else { return (request, .none) }
+        return (apply(behaviour, to: request), behaviour.onNotify ?? .none)
+    }
+
+    private func apply(_ behaviour: BehaviourPatch, to request: NotificationRequest) -> NotificationRequest {
         var request = request
         if let timeout = behaviour.defaultTimeout { request.rules.defaultTimeout = timeout }
         if let ignore = behaviour.ignoreTimeout { request.rules.ignoresClientTimeout = ignore }
         if let invisible = behaviour.invisible { request.rules.isInvisible = invisible }
         if behaviour.history == false { request.isTransient = true }
         return request
+    }
+
+    /// What a click with `button` on `notification` does: the matching rules' `on-button-*`, else
+    /// mako's default for that button.
+    func binding(for button: PointerButton, on notification: Notification) -> Binding {
+        guard !rules.isEmpty else { return button.defaultBinding }
+        return behaviour(for: CriteriaSubject(notification)).binding(for: button)
     }
 
     /// The style to draw `notification` with when rules change it; nil when none does (the renderer's

@@ -31,10 +31,11 @@ final class Screen {
     var clickableActions = false {
         didSet { if clickableActions != oldValue { update() } }
     }
-    /// A pill was clicked: the toast's id and the index of the action in its `buttonActions`.
+    /// A pill was clicked with the left button: the toast's id and the index of the action in its
+    /// `buttonActions`.
     var onActionClicked: (NotificationID, Int) -> Void = { _, _ in }
-    /// A toast was clicked off its pills.
-    var onBodyClicked: (NotificationID) -> Void = { _ in }
+    /// A toast was clicked off its pills, or with another button than the left one anywhere on it.
+    var onToastClicked: (NotificationID, PointerButton) -> Void = { _, _ in }
     /// Toasts were drawn into a frame (their timeouts start: the specification counts from display).
     var onToastsDrawn: ([NotificationID]) -> Void = { _ in }
     /// Both overlays have just gone (the last toast and the HUD are gone): a moment to free memory.
@@ -62,11 +63,12 @@ final class Screen {
             for surface in [self.toastSurface, self.hudSurface].compactMap({ $0 }) { self.followScale(of: surface) }
             self.update()
         }
-        wayland.onPointerPress = { [unowned self] surface, x, y in
+        wayland.onPointerPress = { [unowned self] surface, x, y, pointerButton in
             guard self.clickableActions, let toasts = self.toastSurface, toasts.owns(surface) else { return }
             switch ActionButtons.target(at: x, y, buttons: self.actionButtons, bodies: self.toastBodies) {
-            case .button(let button): self.onActionClicked(button.id, button.index)
-            case .body(let id): self.onBodyClicked(id)
+            case .button(let button) where pointerButton == .left: self.onActionClicked(button.id, button.index)
+            case .button(let button): self.onToastClicked(button.id, pointerButton)
+            case .body(let id): self.onToastClicked(id, pointerButton)
             case nil: break
             }
         }

@@ -3,7 +3,7 @@ import Glibc
 
 /// SIGINT, SIGTERM and SIGHUP delivered through a signalfd, so they arrive as loop events: the daemon
 /// closes its surfaces and removes its socket file before exiting, or reloads its configuration
-/// (SIGHUP) between two requests. SIGPIPE is ignored:
+/// (SIGHUP) between two requests, or reaps the children of `exec` bindings (SIGCHLD). SIGPIPE is ignored:
 /// a client that hangs up mid-reply must not kill the daemon.
 final class SignalWatcher {
     let fd: Int32
@@ -12,7 +12,7 @@ final class SignalWatcher {
         signal(SIGPIPE, SIG_IGN)
         var mask = sigset_t()
         sigemptyset(&mask)
-        for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&mask, sig) }
+        for sig in [SIGINT, SIGTERM, SIGHUP, SIGCHLD] { sigaddset(&mask, sig) }
         sigprocmask(SIG_BLOCK, &mask, nil)
         fd = signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
         if fd < 0 { throw SystemError("signalfd") }

@@ -42,7 +42,7 @@ final class Output {
 }
 
 /// A seat's pointer, as far as the daemon's surfaces see it: where it is on which of them, and its
-/// left-button presses. Only a surface with a non-empty input region (`clickable-actions`) ever gets
+/// button presses (left, right, middle). Only a surface with a non-empty input region (`clickable-actions`) ever gets
 /// pointer events; the others are pass-through.
 final class Seat {
     let globalName: UInt32
@@ -50,12 +50,9 @@ final class Seat {
     private var pointer: WlPointer?
     /// The surface the pointer is over and where (surface-local logical pixels); nil when on none of ours.
     private var focus: (surface: WlSurface?, x: Double, y: Double)?
-    private let onPress: (WlSurface?, Double, Double) -> Void
+    private let onPress: (WlSurface?, Double, Double, PointerButton) -> Void
 
-    /// linux/input-event-codes.h BTN_LEFT.
-    static let leftButton: UInt32 = 0x110
-
-    init(globalName: UInt32, proxy: WlSeat, onPress: @escaping (WlSurface?, Double, Double) -> Void) {
+    init(globalName: UInt32, proxy: WlSeat, onPress: @escaping (WlSurface?, Double, Double, PointerButton) -> Void) {
         self.globalName = globalName
         self.proxy = proxy
         self.onPress = onPress
@@ -86,8 +83,9 @@ final class Seat {
             focus?.x = x
             focus?.y = y
         case let .button(_, _, button, state):
-            guard button == Self.leftButton, state == WlPointer.ButtonState.pressed.rawValue, let focus else { return }
-            onPress(focus.surface, focus.x, focus.y)
+            guard let button = PointerButton(evdevCode: button), state == WlPointer.ButtonState.pressed.rawValue,
+                  let focus else { return }
+            onPress(focus.surface, focus.x, focus.y, button)
         default:
             break
         }
@@ -115,8 +113,8 @@ final class WaylandConnection {
     var onOutputsChanged: () -> Void = {}
     /// An output went away (hotplug): surfaces on it are moved by the owner.
     var onOutputRemoved: (Output) -> Void = { _ in }
-    /// The left button was pressed with the pointer over one of our surfaces, at surface-local (x, y).
-    var onPointerPress: (WlSurface?, Double, Double) -> Void = { _, _, _ in }
+    /// A button was pressed with the pointer over one of our surfaces, at surface-local (x, y).
+    var onPointerPress: (WlSurface?, Double, Double, PointerButton) -> Void = { _, _, _, _ in }
 
     /// Connects (WAYLAND_DISPLAY / WAYLAND_SOCKET) and binds what the daemon needs, in two roundtrips.
     init() throws {
@@ -154,8 +152,8 @@ final class WaylandConnection {
             for output in outputs { output.watchName(with: manager) }
         case WlSeat.wlInterfaceName:
             let proxy = registry.bind(name: name, WlSeat.self, version: min(version, 5))
-            seats.append(Seat(globalName: name, proxy: proxy) { [unowned self] surface, x, y in
-                self.onPointerPress(surface, x, y)
+            seats.append(Seat(globalName: name, proxy: proxy) { [unowned self] surface, x, y, button in
+                self.onPointerPress(surface, x, y, button)
             })
         case WlOutput.wlInterfaceName:
             let proxy = registry.bind(name: name, WlOutput.self, version: min(version, 4))

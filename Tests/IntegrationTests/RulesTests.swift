@@ -99,13 +99,64 @@ final class RulesTests: XCTestCase {
         XCTAssertEqual(ok.stdoutText, "")
 
         let bad = "\(stage.directory)/check-bad-\(UUID().uuidString.prefix(8))"
-        try Data("width = 5\n[app-name=a]\non-button-left = dismiss\n[summary~=\"(\"]\nwidth = 500\ninvisible = 1\n".utf8)
+        try Data("width = 5\n[app-name=a]\nsort = -time\n[summary~=\"(\"]\nwidth = 500\ninvisible = 1\n".utf8)
             .write(to: URL(fileURLWithPath: bad))
         let failed = try stage.run([toastdBinary, "--check-config", bad])
         XCTAssertEqual(failed.status, 1)
         let lines = failed.stdoutText.split(separator: "\n")
         XCTAssertEqual(lines.count, 3, failed.stdoutText)
         XCTAssertEqual(lines.map { String($0.prefix(while: { $0 != " " })) }, ["\(bad):1:", "\(bad):3:", "\(bad):4:"])
-        XCTAssertTrue(failed.stdoutText.contains("mako key 'on-button-left' is not supported"), failed.stdoutText)
+        XCTAssertTrue(failed.stdoutText.contains("mako key 'sort' is not supported"), failed.stdoutText)
+    }
+
+    /// `on-notify = exec ...`: once per notification, the notification in the environment; a summary
+    /// that is shell syntax stays text (the command line never contains it).
+    func testOnNotifyRunsTheCommandWithTheNotificationInItsEnvironment() throws {
+        let stage = try Stage.shared()
+        let directory = "\(stage.directory)/on-notify-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let pwned = "/tmp/pwned-\(UUID().uuidString.prefix(8))"
+        // Appends, then renames: a file that appears is complete, and a second run would show as a
+        // second block.
+        let (_, toastd) = try start("""
+            on-notify = exec f="\(directory)/$TOASTD_ID"; printf '%s\\n' "$TOASTD_ID" "$TOASTD_APP_NAME" "$TOASTD_SUMMARY" "$TOASTD_BODY" "$TOASTD_URGENCY" "$TOASTD_CATEGORY" "$TOASTD_DESKTOP_ENTRY" >> "$f.part" && cp "$f.part" "$f"
+            [app-name=silent]
+            on-notify = none
+            """)
+        func sent(_ arguments: [String]) throws -> String {
+            let result = try toastd.toast(["-p"] + arguments)
+            XCTAssertTrue(result.succeeded, result.stderrText)
+            return result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        func lines(of id: String) throws -> [String]? {
+            guard let data = FileManager.default.contents(atPath: "\(directory)/\(id)") else { return nil }
+            return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        let mail = try sent(["-a", "Mail", "-u", "critical", "-c", "email", "New mail", "from Ann"])
+        XCTAssertTrue(try waitUntil(timeout: 10) { try lines(of: mail) != nil }, "no command ran for \(mail): \(toastd.log)")
+        XCTAssertEqual(try lines(of: mail), [mail, "Mail", "New mail", "from Ann", "critical", "email", "", ""])
+
+        // Over D-Bus, with shell syntax in the text.
+        let bus = try stage.run(["notify-send", "-p", "-a", "Evil", "$(touch \(pwned))", "`touch \(pwned)-body`;touch \(pwned)-semi"],
+                                timeout: 15)
+        XCTAssertTrue(bus.succeeded, bus.stderrText)
+        let evil = bus.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertTrue(try waitUntil(timeout: 10) { try lines(of: evil) != nil }, "no command ran for \(evil): \(toastd.log)")
+        XCTAssertEqual(try lines(of: evil)?.prefix(5), [evil, "Evil", "$(touch \(pwned))", "`touch \(pwned)-body`;touch \(pwned)-semi",
+                                                       "normal"])
+        for path in [pwned, "\(pwned)-body", "\(pwned)-semi"] {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path), "the summary ran as shell: \(path) exists")
+        }
+
+        // A rule turns it off for one app; a later notification's command ran after the silent one
+        // would have, so the silent one's absence is not a matter of waiting longer.
+        let silent = try sent(["-a", "silent", "Quiet", "x"])
+        let last = try sent(["Last", "y"])
+        XCTAssertTrue(try waitUntil(timeout: 10) { try lines(of: last) != nil }, "no command ran for \(last): \(toastd.log)")
+        XCTAssertNil(try lines(of: silent), "on-notify = none ran a command")
+        // Once each: no second block was appended to the first ones.
+        XCTAssertEqual(try lines(of: mail)?.count, 8)
+        XCTAssertEqual(try lines(of: evil)?.count, 8)
+        XCTAssertFalse(toastd.log.contains("warning:"), toastd.log)
     }
 }
