@@ -135,9 +135,11 @@ struct RuleSet: Equatable, Sendable {
 
     /// `request` as the rules would have it (see `resolve`), and what its arrival does (`on-notify`;
     /// `.none` when no rule says).
-    func resolveArrival(_ request: NotificationRequest) -> (request: NotificationRequest, onNotify: Binding) {
+    func resolveArrival(_ request: NotificationRequest, modes: [String] = ModeNames.initial)
+        -> (request: NotificationRequest, onNotify: Binding)
+    {
         guard !rules.isEmpty else { return (request, .none) }
-        let behaviour = behaviour(for: CriteriaSubject(request))
+        let behaviour = behaviour(for: CriteriaSubject(request, modes: modes))
         guard !behaviour.isEmpty else { return (request, .none) }
         return (apply(behaviour, to: request), behaviour.onNotify ?? .none)
     }
@@ -153,16 +155,16 @@ struct RuleSet: Equatable, Sendable {
 
     /// What a click with `button` on `notification` does: the matching rules' `on-button-*`, else
     /// mako's default for that button.
-    func binding(for button: PointerButton, on notification: Notification) -> Binding {
+    func binding(for button: PointerButton, on notification: Notification, modes: [String] = ModeNames.initial) -> Binding {
         guard !rules.isEmpty else { return button.defaultBinding }
-        return behaviour(for: CriteriaSubject(notification)).binding(for: button)
+        return behaviour(for: CriteriaSubject(notification, modes: modes)).binding(for: button)
     }
 
     /// The style to draw `notification` with when rules change it; nil when none does (the renderer's
     /// own style applies, the common path).
-    func style(for notification: Notification, base: ToastStyle) -> ToastStyle? {
+    func style(for notification: Notification, base: ToastStyle, modes: [String] = ModeNames.initial) -> ToastStyle? {
         guard changesLook else { return nil }
-        let look = look(for: CriteriaSubject(notification))
+        let look = look(for: CriteriaSubject(notification, modes: modes))
         return look.isEmpty ? nil : look.applied(to: base)
     }
 }

@@ -67,7 +67,7 @@ final class ToastService {
     /// Shows (or replaces) a notification. Its picture is resolved first; a large one follows when
     /// the worker has decoded it.
     func notify(_ request: NotificationRequest) throws(NotificationError) -> NotificationID {
-        let (resolved, onNotify) = rules.resolveArrival(request)
+        let (resolved, onNotify) = rules.resolveArrival(request, modes: model.modes)
         let (request, pending) = pictures.prepare(resolved, for: pictureTarget())
         let id = try change { (model, now) throws(NotificationError) in try model.notify(request, now: now) }
         if onNotify != .none { perform(onNotify, on: id) }
@@ -145,7 +145,7 @@ final class ToastService {
     /// closed (still fading out) takes no click.
     func click(id: NotificationID, button: PointerButton) {
         guard let notification = model.notification(id: id) else { return }
-        perform(rules.binding(for: button, on: notification), on: id)
+        perform(rules.binding(for: button, on: notification, modes: model.modes), on: id)
     }
 
     /// Does what `binding` says to notification `id` (mako's semantics: invoking an action closes the
@@ -182,6 +182,17 @@ final class ToastService {
         change { model, now in
             if let on { model.setDoNotDisturb(on, now: now) } else { model.toggleDoNotDisturb(now: now) }
             return model.doNotDisturb
+        }
+    }
+
+    /// Sets the modes on (`toast mode`); returns them, as the model keeps them (duplicates dropped, at
+    /// most `ModeNames.maxCount`).
+    @discardableResult
+    func changeModes(_ names: [String]) -> [String] {
+        guard names != model.modes else { return model.modes }
+        return change { model, now in
+            model.setModes(names, now: now)
+            return model.modes
         }
     }
 

@@ -159,4 +159,89 @@ final class RulesTests: XCTestCase {
         XCTAssertEqual(try lines(of: evil)?.count, 8)
         XCTAssertFalse(toastd.log.contains("warning:"), toastd.log)
     }
+
+    /// Modes, as mako's: `[mode=do-not-disturb] invisible=1` hides normal toasts while the mode is on
+    /// (critical ones break through), `toast dnd` is the same mode, and a mode of the user's own hides
+    /// critical ones too. Removing a mode shows new toasts again.
+    func testModesTurnTheirSectionsOnAndOff() throws {
+        let (stage, toastd) = try start("""
+            [mode=do-not-disturb]
+            invisible=1
+
+            [mode=quiet]
+            invisible=1
+
+            [mode=quiet urgency=low]
+            invisible=0
+            """)
+        func output(_ arguments: [String]) throws -> String {
+            let result = try toastd.toast(arguments)
+            XCTAssertTrue(result.succeeded, "toast \(arguments): \(result.stderrText)")
+            return result.stdoutText
+        }
+        /// The box of what is drawn once two screenshots in a row agree; nil for nothing drawn.
+        func steadyBox() throws -> Rect? {
+            var previous: Image?
+            let (shot, steady) = try stage.waitForScreenshot { shot in
+                defer { previous = shot }
+                return previous?.rgb == shot.rgb
+            }
+            XCTAssertTrue(steady, "the screen did not settle")
+            return shot.boundingBox(notMatching: stage.background)
+        }
+        func clear() throws {
+            XCTAssertTrue(try toastd.toast(["dismiss", "--all"]).succeeded)
+            let (_, cleared) = try stage.waitForScreenshot { $0.boundingBox(notMatching: stage.background) == nil }
+            XCTAssertTrue(cleared, "the screen did not clear")
+        }
+        XCTAssertEqual(try output(["mode"]), "default\n")
+
+        // One critical toast alone: the box to compare with.
+        _ = try output(["-t", "0", "-u", "critical", "Battery low", "5 %"])
+        let (_, drawn) = try stage.waitForScreenshot { $0.boundingBox(notMatching: stage.background) != nil }
+        XCTAssertTrue(drawn, "nothing drawn: \(toastd.log)")
+        let alone = try XCTUnwrap(try steadyBox())
+        try clear()
+
+        XCTAssertEqual(try output(["mode", "-a", "do-not-disturb"]), "default\ndo-not-disturb\n")
+        XCTAssertEqual(try output(["dnd", "status"]), "on\n", "dnd is the do-not-disturb mode")
+        // A normal toast first, then a critical one: once the critical one is drawn and the screen
+        // settled, the normal one would be on it too; the box is one toast's.
+        _ = try output(["-t", "0", "Chat", "hello"])
+        _ = try output(["-t", "0", "-u", "critical", "Battery low", "5 %"])
+        let (_, critical) = try stage.waitForScreenshot { $0.boundingBox(notMatching: stage.background) != nil }
+        XCTAssertTrue(critical, "the critical toast did not break through: \(toastd.log)")
+        let box = try XCTUnwrap(try steadyBox())
+        XCTAssertEqual(box.height, alone.height, "the normal toast is drawn in do-not-disturb")
+        XCTAssertTrue(try output(["list"]).contains("Chat"), "the hidden toast is not listed")
+        try clear()
+
+        XCTAssertEqual(try output(["mode", "-r", "do-not-disturb"]), "default\n")
+        XCTAssertEqual(try output(["dnd", "status"]), "off\n")
+        _ = try output(["-t", "0", "Chat", "again"])
+        let (_, back) = try stage.waitForScreenshot { $0.boundingBox(notMatching: stage.background) != nil }
+        XCTAssertTrue(back, "a new toast is not drawn once the mode is off: \(toastd.log)")
+        try clear()
+
+        // A mode of one's own hides critical toasts too (a later section lets low ones through, so
+        // the screen has something to settle on); -s sets the list as it is.
+        XCTAssertEqual(try output(["mode", "-t", "quiet"]), "default\nquiet\n")
+        _ = try output(["-t", "0", "-u", "critical", "Quiet", "critical"])
+        _ = try output(["-t", "0", "-u", "low", "Battery low", "5 %"])
+        let (_, low) = try stage.waitForScreenshot { $0.boundingBox(notMatching: stage.background) != nil }
+        XCTAssertTrue(low, "the low toast is not drawn: \(toastd.log)")
+        XCTAssertEqual(try XCTUnwrap(try steadyBox()).height, alone.height, "the critical toast is drawn in the quiet mode")
+        XCTAssertTrue(try output(["list"]).contains("Quiet"))
+        _ = try output(["dnd", "on"])
+        XCTAssertEqual(try output(["mode"]), "default\nquiet\ndo-not-disturb\n")
+        try clear()
+        XCTAssertEqual(try output(["mode", "-s", "default", "work"]), "default\nwork\n")
+        _ = try output(["-t", "0", "-u", "critical", "Loud", "again"])
+        let (_, loud) = try stage.waitForScreenshot { $0.boundingBox(notMatching: stage.background) != nil }
+        XCTAssertTrue(loud, "not drawn once the modes were set without quiet: \(toastd.log)")
+
+        let bad = try toastd.toast(["mode", "-a", "two words"])
+        XCTAssertFalse(bad.succeeded)
+        XCTAssertTrue(bad.stderrText.contains("not a mode name"), bad.stderrText)
+    }
 }

@@ -62,13 +62,34 @@ final class CriteriaTests: XCTestCase {
         }
     }
 
+    /// `[mode=NAME]` matches while that mode is on; critical notifications break through
+    /// do-not-disturb unless the section names their urgency.
+    func testModeCriteria() {
+        let quiet = criteria("mode=quiet"), dnd = criteria("mode=do-not-disturb")
+        let dndCritical = criteria("mode=do-not-disturb urgency=critical")
+        XCTAssertFalse(quiet.matches(CriteriaSubject(modes: ["default"])))
+        XCTAssertTrue(quiet.matches(CriteriaSubject(modes: ["default", "quiet"])))
+        XCTAssertTrue(quiet.matches(CriteriaSubject(urgency: .critical, modes: ["quiet"])))
+        XCTAssertTrue(dnd.matches(CriteriaSubject(urgency: .normal, modes: ["do-not-disturb"])))
+        XCTAssertFalse(dnd.matches(CriteriaSubject(urgency: .critical, modes: ["do-not-disturb"])), "breaks through")
+        XCTAssertTrue(dndCritical.matches(CriteriaSubject(urgency: .critical, modes: ["do-not-disturb"])))
+        XCTAssertFalse(dndCritical.matches(CriteriaSubject(urgency: .critical, modes: ["default"])))
+        XCTAssertTrue(criteria("mode=default").matches(CriteriaSubject()), "the default mode is on at start")
+
+        let rules = ConfigParser.parse("[mode=quiet]\ninvisible=1\n", path: "cfg").config.rules
+        let request = NotificationRequest(appName: "a", summary: "s")
+        XCTAssertFalse(rules.resolveArrival(request).request.rules.isInvisible)
+        XCTAssertTrue(rules.resolveArrival(request, modes: ["quiet"]).request.rules.isInvisible)
+    }
+
     func testBadHeadersSayWhy() {
         XCTAssertEqual(error(#"app-name="Google Chrome"#), "unmatched quote")
         XCTAssertEqual(error(#"app-name=a\"#), "trailing backslash")
         XCTAssertEqual(error("urgency=urgent"), "urgency must be low, normal or critical, got 'urgent'")
         XCTAssertEqual(error("actionable=maybe"), "actionable must be true or false, got 'maybe'")
         XCTAssertEqual(error("app-name"), "criterion 'app-name' needs a value ('app-name=...')")
-        XCTAssertEqual(error("mode=do-not-disturb"), "mako criterion 'mode' is not supported")
+        XCTAssertEqual(error("grouped"), "mako criterion 'grouped' is not supported")
+        XCTAssertEqual(error("mode=a=b"), "'a=b' is not a mode name (no blanks, quotes, '=' or brackets)")
         XCTAssertTrue(error("colour=red")?.hasPrefix("unknown criterion 'colour'") == true)
         XCTAssertTrue(error("summary~=(unclosed")?.hasPrefix("bad regular expression for summary~ '(unclosed'") == true,
                       error("summary~=(unclosed") ?? "")
