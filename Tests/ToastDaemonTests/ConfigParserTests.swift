@@ -449,12 +449,11 @@ final class ConfigParserRuleTests: XCTestCase {
             """)
         XCTAssertEqual(parsed.diagnostics.map(\.description), [
             "cfg:9: section '[urgency=high]': urgency must be low, normal or critical, got 'high'; lines up to the next section are ignored",
-            "cfg:25: section '[mode=do-not-disturb]': mako criterion 'mode' is not supported; lines up to the next section are ignored",
         ])
         XCTAssertEqual(parsed.config.style.background, Color(rgb: 0x285577))
         XCTAssertEqual(parsed.config.style.normalAccent, Color(rgb: 0x5588AA))
         XCTAssertEqual(parsed.config.notifications.historyLimit, 20)
-        XCTAssertEqual(parsed.config.rules.rules.count, 4)
+        XCTAssertEqual(parsed.config.rules.rules.count, 5)
     }
 
     func testMakoKeysToastdDoesNotDoAreNamed() {
