@@ -96,8 +96,9 @@ struct Animator {
         let newIDs = shown.map(\.id).filter { !known.contains($0) }
         order = newIDs + order.filter { shownByID[$0] != nil || leaving[$0] != nil }
         for notification in shown where lastViews[notification.id]?.revision != notification.revision {
-            lastViews[notification.id] = (notification.revision,
-                                              Self.view(of: notification, style: rules.style(for: notification, base: style, modes: model.modes)))
+            var view = Self.view(of: notification)
+            if let look = rules.look(of: notification, modes: model.modes) { view = look.applied(to: view, base: style) }
+            lastViews[notification.id] = (notification.revision, view)
         }
 
         if !newIDs.isEmpty && animationsEnabled {

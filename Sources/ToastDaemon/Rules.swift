@@ -14,8 +14,19 @@ struct LookPatch: Equatable, Sendable {
     var padding: Int?
     var width: Int?
     var font: FontSet?
+    /// `false`: the body is drawn as the text it is, tags and all (mako's `markup = 0`).
+    var markup: Bool?
+    /// `false`: no action buttons are drawn (mako's `actions = 0`); a click on the toast still does
+    /// what `on-button-*` says.
+    var actions: Bool?
 
     var isEmpty: Bool { self == LookPatch() }
+    /// Whether the patch changes the style (not only what text and buttons are drawn).
+    var changesStyle: Bool {
+        var style = self
+        style.markup = nil; style.actions = nil
+        return !style.isEmpty
+    }
 
     /// Later fields win.
     mutating func merge(_ later: LookPatch) {
@@ -28,6 +39,33 @@ struct LookPatch: Equatable, Sendable {
         if let v = later.padding { padding = v }
         if let v = later.width { width = v }
         if let v = later.font { font = v }
+        if let v = later.markup { markup = v }
+        if let v = later.actions { actions = v }
+    }
+
+    /// `view` as this patch has it drawn: its style (over `base`), its body as plain text when markup
+    /// is off, no buttons when actions are off.
+    func applied(to view: ToastView, base: ToastStyle) -> ToastView {
+        var view = view
+        if changesStyle { view.style = applied(to: base) }
+        if markup == false { view.body = Self.escapingMarkup(view.body) }
+        if actions == false { view.actions = [] }
+        return view
+    }
+
+    /// `text` with the characters markup gives meaning to written as entities: drawn as they are.
+    static func escapingMarkup(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
     }
 
     /// `style` with this patch applied. A colour is set for every urgency: the toast it is applied to
@@ -158,6 +196,14 @@ struct RuleSet: Equatable, Sendable {
     func binding(for button: PointerButton, on notification: Notification, modes: [String] = ModeNames.initial) -> Binding {
         guard !rules.isEmpty else { return button.defaultBinding }
         return behaviour(for: CriteriaSubject(notification, modes: modes)).binding(for: button)
+    }
+
+    /// The look the matching rules give `notification`; nil when no rule changes any look (the
+    /// common path: the renderer's own style, the text as it came).
+    func look(of notification: Notification, modes: [String] = ModeNames.initial) -> LookPatch? {
+        guard changesLook else { return nil }
+        let look = look(for: CriteriaSubject(notification, modes: modes))
+        return look.isEmpty ? nil : look
     }
 
     /// The style to draw `notification` with when rules change it; nil when none does (the renderer's

@@ -244,4 +244,32 @@ final class RulesTests: XCTestCase {
         XCTAssertFalse(bad.succeeded)
         XCTAssertTrue(bad.stderrText.contains("not a mode name"), bad.stderrText)
     }
+
+    /// `actions = 0`: the toasts a section matches are drawn without their buttons (shorter by the pill
+    /// row), others with them.
+    func testActionsOffDrawsNoButtons() throws {
+        let (stage, toastd) = try start("[app-name=plain]\nactions = 0\n")
+        func height(_ app: String) throws -> Int {
+            XCTAssertTrue(try toastd.toast(["dismiss", "--all"]).succeeded)
+            let (_, cleared) = try stage.waitForScreenshot { $0.boundingBox(notMatching: stage.background) == nil }
+            XCTAssertTrue(cleared, "the screen did not clear")
+            // -A waits for an answer: in the background, until the dismissal above ends it next time.
+            let waiting = try stage.spawn([try stage.binary("toast"), "-p", "-t", "0", "-a", app, "-A", "yes=Yes",
+                                           "-A", "no=No", "Deploy?", "now"],
+                                          environment: ["TOASTD_SOCKET": toastd.socketPath])
+            defer { waiting.terminate() }
+            XCTAssertNotNil(waiting.waitForLine(matching: "^[0-9]+$"), waiting.stderrText)
+            var previous: Image?
+            let (steady, settled) = try stage.waitForScreenshot { shot in
+                defer { previous = shot }
+                return previous?.rgb == shot.rgb && shot.boundingBox(notMatching: stage.background) != nil
+            }
+            XCTAssertTrue(settled, "no toast for \(app): \(toastd.log)")
+            _ = stage.keep(steady, name: "rules-actions-\(app)")
+            return try XCTUnwrap(steady.boundingBox(notMatching: stage.background)).height
+        }
+        let with = try height("other")
+        let without = try height("plain")
+        XCTAssertGreaterThan(with - without, 15, "the buttons are drawn anyway (\(with) vs \(without) px)")
+    }
 }

@@ -82,6 +82,31 @@ final class CriteriaTests: XCTestCase {
         XCTAssertTrue(rules.resolveArrival(request, modes: ["quiet"]).request.rules.isInvisible)
     }
 
+    /// `markup = 0` draws the body as the text it is; `actions = 0` draws no buttons; neither changes
+    /// the style (the renderer's own stays in use).
+    func testMarkupAndActionsPerRule() throws {
+        let rules = ConfigParser.parse("[app-name=plain]\nmarkup=0\nactions=false\n", path: "cfg").config.rules
+        var model = ToastModel()
+        var request = NotificationRequest(appName: "plain", summary: "s", body: "a <b>b</b> & c")
+        request.actions = [NotificationAction(key: "yes", label: "Yes")]
+        let plainID = try model.notify(request, now: Instant(milliseconds: 0))
+        let plain = try XCTUnwrap(model.notification(id: plainID))
+        request.appName = "other"
+        request.summary = "t"
+        let otherID = try model.notify(request, now: Instant(milliseconds: 0))
+        let other = try XCTUnwrap(model.notification(id: otherID))
+
+        let look = try XCTUnwrap(rules.look(of: plain))
+        let view = look.applied(to: Animator.view(of: plain), base: ToastStyle())
+        XCTAssertEqual(view.body, "a &lt;b&gt;b&lt;/b&gt; &amp; c")
+        XCTAssertEqual(view.actions, [])
+        XCTAssertNil(view.style, "no style key: the renderer's style")
+        XCTAssertNil(rules.look(of: other))
+        XCTAssertEqual(Animator.view(of: other).actions, ["Yes"])
+        XCTAssertEqual(ConfigParser.parse("markup = 1\nactions = maybe\n", path: "cfg").diagnostics.map(\.description),
+                       ["cfg:2: 'actions' must be true or false, got 'maybe'"])
+    }
+
     func testBadHeadersSayWhy() {
         XCTAssertEqual(error(#"app-name="Google Chrome"#), "unmatched quote")
         XCTAssertEqual(error(#"app-name=a\"#), "trailing backslash")
