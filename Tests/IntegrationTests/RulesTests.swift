@@ -116,10 +116,10 @@ final class RulesTests: XCTestCase {
         let directory = "\(stage.directory)/on-notify-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let pwned = "/tmp/pwned-\(UUID().uuidString.prefix(8))"
-        // Appends, then renames: a file that appears is complete, and a second run would show as a
-        // second block.
+        // Appends, then copies and renames: a file that appears is complete, and a second run would
+        // show as a second block.
         let (_, toastd) = try start("""
-            on-notify = exec f="\(directory)/$TOASTD_ID"; printf '%s\\n' "$TOASTD_ID" "$TOASTD_APP_NAME" "$TOASTD_SUMMARY" "$TOASTD_BODY" "$TOASTD_URGENCY" "$TOASTD_CATEGORY" "$TOASTD_DESKTOP_ENTRY" >> "$f.part" && cp "$f.part" "$f"
+            on-notify = exec f="\(directory)/$TOASTD_ID"; printf '%s\\n' "$TOASTD_ID" "$TOASTD_APP_NAME" "$TOASTD_SUMMARY" "$TOASTD_BODY" "$TOASTD_URGENCY" "$TOASTD_CATEGORY" "$TOASTD_DESKTOP_ENTRY" >> "$f.part" && cp "$f.part" "$f.new" && mv "$f.new" "$f"
             [app-name=silent]
             on-notify = none
             """)
