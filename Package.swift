@@ -22,6 +22,8 @@ let package = Package(
         .executable(name: "toastd", targets: ["toastd"]),
         .executable(name: "toast", targets: ["toast"]),
         .library(name: "Wayland", targets: ["Wayland"]),
+        // For Swift programs: `try Toast.show("Saved")`, `Toast.hud(.volume, 40)`, `Loading.start("sync")`.
+        .library(name: "ToastClient", targets: ["ToastClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -74,6 +76,8 @@ let package = Package(
                           dependencies: ["ToastProtocol", "ToastVocabulary",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]),
+        .target(name: "ToastClient", dependencies: ["ToastProtocol", "ToastVocabulary"]),
+        .executableTarget(name: "ToastClientExample", dependencies: ["ToastClient"], path: "Examples/ToastClientExample"),
         .executableTarget(name: "toastd-stage",
                           dependencies: ["Wayland", "CWayland", "CLinux", "CXkbCommon"]),
 

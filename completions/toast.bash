@@ -173,20 +173,20 @@ _toast() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    send|dismiss|list|history|restore|action|menu|dnd|mode|reload|version|hud|loading|help)
+    send|dismiss|list|history|restore|action|menu|dnd|mode|status|reload|version|hud|loading|help)
         # Offer subcommand argument completions
         "_toast_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'send dismiss list history restore action menu dnd mode reload version hud loading help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'send dismiss list history restore action menu dnd mode status reload version hud loading help' -- "${cur}"))
         ;;
     esac
 }
 
 _toast_send() {
     repeating_flags=()
-    non_repeating_flags=(-w --wait -p --print-id -e --transient --version --help)
+    non_repeating_flags=(-w --wait -p --print-id --json -e --transient --version --help)
     repeating_options=(-h --hint -A --action)
     non_repeating_options=(-u --urgency -t --expire-time -i --icon -a --app-name -c --category -r --replace-id --tag --value)
     __toast_offer_flags_options 2
@@ -247,6 +247,36 @@ _toast_history() {
     repeating_flags=()
     non_repeating_flags=(--json --version --help)
     repeating_options=()
+    non_repeating_options=(-n --limit)
+    __toast_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '-n'|'--limit')
+        return
+        ;;
+    esac
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    clear)
+        # Offer subcommand argument completions
+        "_toast_history_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'clear' -- "${cur}"))
+        ;;
+    esac
+}
+
+_toast_history_clear() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=()
     non_repeating_options=()
     __toast_offer_flags_options 0
 }
@@ -256,7 +286,7 @@ _toast_restore() {
     non_repeating_flags=(--version --help)
     repeating_options=()
     non_repeating_options=()
-    __toast_offer_flags_options 0
+    __toast_offer_flags_options 1
 }
 
 _toast_action() {
@@ -315,6 +345,14 @@ _toast_mode() {
     esac
 }
 
+_toast_status() {
+    repeating_flags=()
+    non_repeating_flags=(--json --follow --waybar --version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __toast_offer_flags_options 0
+}
+
 _toast_reload() {
     repeating_flags=()
     non_repeating_flags=(--version --help)
@@ -361,13 +399,13 @@ _toast_loading() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    start|stop)
+    start|stop|run)
         # Offer subcommand argument completions
         "_toast_loading_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'start stop' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'start stop run' -- "${cur}"))
         ;;
     esac
 }
@@ -393,6 +431,21 @@ _toast_loading_stop() {
     repeating_options=()
     non_repeating_options=()
     __toast_offer_flags_options 1
+}
+
+_toast_loading_run() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=()
+    non_repeating_options=(--label)
+    __toast_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--label')
+        return
+        ;;
+    esac
 }
 
 _toast_help() {

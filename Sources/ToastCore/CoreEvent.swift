@@ -5,6 +5,9 @@ import ToastVocabulary
 public enum CoreEvent: Equatable, Sendable {
     /// A notification closed (D-Bus `NotificationClosed`).
     case closed(id: NotificationID, reason: CloseReason, origin: ClientID?)
+    /// An activation token for the app whose action is about to be invoked (D-Bus `ActivationToken`,
+    /// spec 1.3): the compositor's permission to raise its window. `actionInvoked` follows.
+    case activationToken(id: NotificationID, token: String, origin: ClientID?)
     /// The user (or a client) invoked an action (D-Bus `ActionInvoked`); a `closed` usually follows.
     case actionInvoked(id: NotificationID, key: String, origin: ClientID?)
     /// Another client replaced this notification (same id, same place): the previous origin no longer

@@ -19,12 +19,18 @@ public enum HintInterpreter {
         if let tag = nonEmpty(hints[HintName.dunstStackTag]?.string) ?? nonEmpty(hints[HintName.canonicalSynchronous]?.string) {
             request.tag = tag
         }
+        if let file = nonEmpty(hints[HintName.soundFile]?.string) {
+            request.sound = .file(path(fromImagePath: file))
+        } else if let name = nonEmpty(hints[HintName.soundName]?.string) {
+            request.sound = .name(name)
+        }
+        if let suppress = hints[HintName.suppressSound]?.boolean { request.suppressSound = suppress }
         if let image = image(hints[HintName.imageData]) ?? image(hints[HintName.imageDataDeprecated]) {
-            request.image = .pixels(image)
+            request.image = image
         } else if let path = nonEmpty(hints[HintName.imagePath]?.string) ?? nonEmpty(hints[HintName.imagePathDeprecated]?.string) {
             request.image = .path(Self.path(fromImagePath: path))
         } else if request.appIcon.isEmpty, let image = image(hints[HintName.iconData]) {
-            request.image = .pixels(image)
+            request.image = image
         }
     }
 
@@ -62,9 +68,12 @@ public enum HintInterpreter {
         }
     }
 
-    private static func image(_ value: HintValue?) -> RGBAImage? {
-        if case .image(let image) = value { return image }
-        return nil
+    private static func image(_ value: HintValue?) -> NotificationImage? {
+        switch value {
+        case .image(let image): .pixels(image)
+        case .receivedImage(let image): .received(image)
+        default: nil
+        }
     }
 
     private static func nonEmpty(_ text: String?) -> String? {

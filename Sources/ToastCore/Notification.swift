@@ -4,6 +4,9 @@ import ToastVocabulary
 public enum NotificationImage: Equatable, Sendable {
     case pixels(RGBAImage)
     case path(String)
+    /// A large `image-data` not yet unpacked; the picture loader hands it to its worker at once, so
+    /// the store never keeps one.
+    case received(ReceivedImage)
 }
 
 /// A notification the store holds: what the client sent (validated), plus its id and timing.

@@ -21,6 +21,10 @@ public struct NotificationRequest: Equatable, Sendable {
     public var isTransient = false
     public var isResident = false
     public var image: NotificationImage?
+    /// What the client asked to be played when it shows (`sound-file`, `sound-name`).
+    public var sound: NotificationSound?
+    /// `suppress-sound`: nothing is played, whatever the hints or rules say.
+    public var suppressSound = false
     /// The id to replace in place; 0 means none. An unknown id gets a new notification (like mako).
     public var replacesID: NotificationID = 0
     public var origin: ClientID?
@@ -44,6 +48,7 @@ public struct NotificationRequest: Equatable, Sendable {
         request.desktopEntry = desktopEntry.truncatedOrNil(toUTF8Bytes: limits.nameBytes)
         request.tag = tag.truncatedOrNil(toUTF8Bytes: limits.nameBytes)
         request.progress = progress.map { min(max($0, 0), 100) }
+        request.sound = sound?.truncated(toUTF8Bytes: limits.pathBytes)
         request.actions = Self.validatedActions(actions, limits: limits)
 
         switch expireTimeout {
@@ -54,12 +59,25 @@ public struct NotificationRequest: Equatable, Sendable {
 
         switch image {
         case .pixels(let raw): try Self.checkImage(raw, limits: limits)
+        case .received(let raw):
+            let sides = 1...limits.maxImageSide
+            guard sides.contains(raw.width), sides.contains(raw.height) else {
+                throw .invalidImage("size \(raw.width)x\(raw.height) outside 1...\(limits.maxImageSide)")
+            }
         case .path(let path): request.image = path.isEmpty ? nil : .path(path.truncated(toUTF8Bytes: limits.pathBytes))
         case nil: break
         }
         // Nothing to show at all is still shown (an empty box with the app name, as mako does): the
         // specification allows it, and a client that sends one expects an id and a NotificationClosed.
         return request
+    }
+
+    /// The sound to play when it shows: none when suppressed, else what the rules decided (which may be
+    /// silence), else what the client asked for.
+    public var soundToPlay: NotificationSound? {
+        if suppressSound { return nil }
+        if let ruled = rules.sound { return ruled }
+        return sound
     }
 
     /// Drops actions with an empty key and repeated keys (the first wins), caps count and lengths.
@@ -81,6 +99,19 @@ public struct NotificationRequest: Equatable, Sendable {
         }
         guard image.pixels.count == image.width * image.height * 4 else {
             throw .invalidImage("\(image.pixels.count) bytes for \(image.width)x\(image.height) RGBA")
+        }
+    }
+}
+
+/// A sound to play when a notification shows: a file, or a name looked up in the XDG sound theme.
+public enum NotificationSound: Equatable, Sendable {
+    case file(String)
+    case name(String)
+
+    func truncated(toUTF8Bytes limit: Int) -> NotificationSound {
+        switch self {
+        case .file(let path): .file(path.truncated(toUTF8Bytes: limit))
+        case .name(let name): .name(name.truncated(toUTF8Bytes: limit))
         }
     }
 }

@@ -46,6 +46,9 @@ public struct NotificationStore: Sendable {
     public private(set) var doNotDisturb = false
     /// Bumped whenever what the renderer draws (`visible`) changes.
     public private(set) var generation: UInt64 = 0
+    /// Bumped whenever `history` changes (an entry added, taken back, dropped, or loaded): the daemon
+    /// saves the history file when it moved.
+    public private(set) var historyGeneration: UInt64 = 0
 
     var ids = IDAllocator()
     private var events: [CoreEvent] = []
@@ -61,6 +64,19 @@ public struct NotificationStore: Sendable {
     public mutating func reconfigure(_ config: NotificationConfig) {
         self.config = config
         boundHistory()
+    }
+
+    /// Puts back a history kept from an earlier run (newest first), behind whatever closed since this
+    /// run started, within `historyLimit`. New ids start past the ids it holds, so that a new
+    /// notification does not take the id of one listed in the history.
+    public mutating func loadHistory(_ entries: [HistoryEntry]) {
+        guard !entries.isEmpty else { return }
+        history += entries
+        boundHistory()
+        if let highest = history.map(\.notification.id).max(), highest >= ids.next, highest < .max {
+            ids = IDAllocator(next: highest + 1)
+        }
+        historyGeneration += 1
     }
 
     // MARK: Queries
@@ -185,6 +201,7 @@ public struct NotificationStore: Sendable {
         if !notification.isTransient {
             history.insert(HistoryEntry(notification: notification, reason: reason, closedAt: now), at: 0)
             boundHistory()
+            historyGeneration += 1
         }
         return notification
     }
@@ -211,8 +228,18 @@ public struct NotificationStore: Sendable {
     /// with its timeout restarted. Returns its id, or nil when the history is empty.
     @discardableResult
     public mutating func restoreLast(now: Instant) -> NotificationID? {
-        guard !history.isEmpty else { return nil }
-        var notification = history.removeFirst().notification
+        restore(id: nil, now: now)
+    }
+
+    /// Reopens the history entry with this id (the newest one with it), or with nil the most recently
+    /// closed one, as `restoreLast` does. Returns its id, or nil when there is no such entry.
+    @discardableResult
+    public mutating func restore(id: NotificationID?, now: Instant) -> NotificationID? {
+        guard let index = id.map({ id in history.firstIndex { $0.notification.id == id } }) ?? (history.isEmpty ? nil : 0) else {
+            return nil
+        }
+        var notification = history.remove(at: index).notification
+        historyGeneration += 1
         if all.count >= config.maxOpen, let oldest = all.last {
             close(id: oldest.id, reason: .undefined, now: now)
         }
@@ -227,15 +254,30 @@ public struct NotificationStore: Sendable {
         return notification.id
     }
 
+    /// Forgets every closed notification; returns how many there were.
+    @discardableResult
+    public mutating func clearHistory() -> Int {
+        let count = history.count
+        guard count > 0 else { return 0 }
+        history.removeAll()
+        historyGeneration += 1
+        return count
+    }
+
     // MARK: Actions
 
-    /// Invokes an action (`nil` means the default action, the click): emits `actionInvoked`, then closes
-    /// the notification as dismissed unless it is resident.
-    public mutating func invokeAction(id: NotificationID, key: String? = nil, now: Instant) throws(ActionError) {
+    /// Invokes an action (`nil` means the default action, the click): emits `activationToken` when there
+    /// is one (so the app can raise its window), then `actionInvoked`, then closes the notification as
+    /// dismissed unless it is resident.
+    public mutating func invokeAction(id: NotificationID, key: String? = nil, activationToken: String? = nil,
+                                      now: Instant) throws(ActionError) {
         guard let notification = notification(id: id) else { throw .unknownNotification(id) }
         let key = key ?? NotificationAction.defaultKey
         guard notification.actions.contains(where: { $0.key == key }) else {
             throw .unknownAction(id: id, key: key)
+        }
+        if let activationToken, !activationToken.isEmpty {
+            events.append(.activationToken(id: id, token: activationToken, origin: notification.origin))
         }
         events.append(.actionInvoked(id: id, key: key, origin: notification.origin))
         if !notification.isResident {
@@ -286,7 +328,10 @@ public struct NotificationStore: Sendable {
     /// Keeps the history within `historyLimit` entries and `historyPictureBytes` of pictures: the
     /// newest entries keep theirs, older ones are kept as text only.
     private mutating func boundHistory() {
-        if history.count > config.historyLimit { history.removeLast(history.count - config.historyLimit) }
+        if history.count > config.historyLimit {
+            history.removeLast(history.count - config.historyLimit)
+            historyGeneration += 1
+        }
         var pictureBytes = 0
         for index in history.indices {
             guard case .pixels(let image) = history[index].notification.image else { continue }

@@ -12,10 +12,14 @@ public struct RuleDecision: Equatable, Sendable {
     /// Accepted, listed, signalled and kept in the history as usual, but never drawn; its timeout runs
     /// at once, as a toast held back by do-not-disturb does.
     public var isInvisible = false
+    /// Replaces the sound the client asked for (nil inside: none). Absent: the client's applies.
+    public var sound: NotificationSound??
 
-    public init(defaultTimeout: Milliseconds?? = nil, ignoresClientTimeout: Bool = false, isInvisible: Bool = false) {
+    public init(defaultTimeout: Milliseconds?? = nil, ignoresClientTimeout: Bool = false, isInvisible: Bool = false,
+                sound: NotificationSound?? = nil) {
         self.defaultTimeout = defaultTimeout
         self.ignoresClientTimeout = ignoresClientTimeout
         self.isInvisible = isInvisible
+        self.sound = sound
     }
 }

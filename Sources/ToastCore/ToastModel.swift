@@ -73,6 +73,13 @@ public struct ToastModel: Sendable {
     public var all: [Notification] { notifications.all }
     /// Closed notifications, newest first.
     public var history: [HistoryEntry] { notifications.history }
+    /// Changes whenever `history` does (see `NotificationStore.historyGeneration`).
+    public var historyGeneration: UInt64 { notifications.historyGeneration }
+
+    /// Puts back a history kept from an earlier run; see `NotificationStore.loadHistory`.
+    public mutating func loadHistory(_ entries: [HistoryEntry]) {
+        notifications.loadHistory(entries)
+    }
 
     public func notification(id: NotificationID) -> Notification? {
         notifications.notification(id: id)
@@ -112,10 +119,24 @@ public struct ToastModel: Sendable {
         return notifications.restoreLast(now: now)
     }
 
-    /// Invokes an action (`nil`: the default one), then closes the notification unless it is resident.
-    public mutating func invokeAction(id: NotificationID, key: String? = nil, now: Instant) throws(ActionError) {
+    /// Reopens the history entry with this id (nil: the most recent); nil when there is none.
+    @discardableResult
+    public mutating func restore(id: NotificationID?, now: Instant) -> NotificationID? {
         defer { collectEvents() }
-        try notifications.invokeAction(id: id, key: key, now: now)
+        return notifications.restore(id: id, now: now)
+    }
+
+    /// Forgets every closed notification; returns how many there were.
+    @discardableResult
+    public mutating func clearHistory() -> Int {
+        notifications.clearHistory()
+    }
+
+    /// Invokes an action (`nil`: the default one), then closes the notification unless it is resident.
+    public mutating func invokeAction(id: NotificationID, key: String? = nil, activationToken: String? = nil,
+                                      now: Instant) throws(ActionError) {
+        defer { collectEvents() }
+        try notifications.invokeAction(id: id, key: key, activationToken: activationToken, now: now)
     }
 
     /// See `NotificationStore.setPicture`.

@@ -1,3 +1,25 @@
+import CSystemd
+
+/// The bytes of a large `ay` where sd-bus received them: the message stays referenced while this
+/// object lives, and is let go of when it goes (which must be on the thread that runs the bus).
+public final class MessageBytes: @unchecked Sendable, Equatable {
+    /// Arrays at least this long are not copied out of their message.
+    public static let threshold = 1 << 20
+
+    private let message: OpaquePointer
+    /// Valid while this object lives.
+    public let buffer: UnsafeRawBufferPointer
+
+    init(message: OpaquePointer, buffer: UnsafeRawBufferPointer) {
+        self.message = sd_bus_message_ref(message)
+        self.buffer = buffer
+    }
+
+    deinit { sd_bus_message_unref(message) }
+
+    public static func == (a: MessageBytes, b: MessageBytes) -> Bool { a === b }
+}
+
 /// A decoded D-Bus value (the content of a hint's variant).
 ///
 /// Byte arrays stay compact (`bytes`); everything else nests.
@@ -14,6 +36,8 @@ public indirect enum BusValue: Equatable, Sendable {
     case fdIndex(Int32)
     /// `ay`.
     case bytes([UInt8])
+    /// A large `ay`, left in the message it came in (see `MessageBytes`).
+    case messageBytes(MessageBytes)
     case array([BusValue])
     case dictEntry(BusValue, BusValue)
     case structure([BusValue])

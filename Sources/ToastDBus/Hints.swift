@@ -12,8 +12,8 @@ public enum Hints {
         for (name, raw) in hints {
             let value = raw.unwrapped
             if HintName.images.contains(name) {
-                switch ImageData.decode(value) {
-                case .success(let image): values[name] = .image(image)
+                switch ImageData.hint(value) {
+                case .success(let image): values[name] = image
                 case .failure(let error): problems.append("\(name): \(error)")
                 }
             } else if let converted = hintValue(value) {

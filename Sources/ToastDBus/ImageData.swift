@@ -12,18 +12,12 @@ public enum ImageData {
     /// Returns the image, or a reason it was refused.
     public static func decode(width: Int, height: Int, rowstride: Int, hasAlpha: Bool,
                               bitsPerSample: Int, channels: Int, data: [UInt8]) -> Result<RGBAImage, ImageError> {
-        guard width > 0, height > 0 else { return .failure(.badSize(width: width, height: height)) }
-        guard width <= maxSide, height <= maxSide else { return .failure(.tooLarge(width: width, height: height)) }
-        guard bitsPerSample == 8 else { return .failure(.unsupportedBits(bitsPerSample)) }
-        guard channels == 3 || channels == 4, hasAlpha == (channels == 4) else {
-            return .failure(.unsupportedChannels(channels: channels, hasAlpha: hasAlpha))
+        if case .failure(let error) = validate(width: width, height: height, rowstride: rowstride, hasAlpha: hasAlpha,
+                                               bitsPerSample: bitsPerSample, channels: channels, byteCount: data.count) {
+            return .failure(error)
         }
         let rowBytes = width * channels
-        guard rowstride >= rowBytes else { return .failure(.rowstrideTooSmall(rowstride: rowstride, needed: rowBytes)) }
-        // Widths are bounded above and rowstride came from an Int32, so this cannot overflow Int64.
         let needed = rowstride * (height - 1) + rowBytes
-        guard data.count >= needed else { return .failure(.tooFewBytes(have: data.count, needed: needed)) }
-
         if channels == 4 && rowstride == rowBytes {
             // Already packed RGBA (the common case): share the received bytes, no copy.
             return .success(RGBAImage(width: width, height: height,
@@ -57,6 +51,44 @@ public enum ImageData {
               case .bytes(let data) = f[6] else { return .failure(.wrongType) }
         return decode(width: Int(w), height: Int(h), rowstride: Int(rs), hasAlpha: alpha,
                       bitsPerSample: Int(bits), channels: Int(ch), data: data)
+    }
+}
+
+extension ImageData {
+    /// Checks the fields of an image structure against `byteCount` bytes of data: every index the
+    /// conversion or the picture worker reads is then inside them.
+    static func validate(width: Int, height: Int, rowstride: Int, hasAlpha: Bool, bitsPerSample: Int,
+                         channels: Int, byteCount: Int) -> Result<Void, ImageError> {
+        guard width > 0, height > 0 else { return .failure(.badSize(width: width, height: height)) }
+        guard width <= maxSide, height <= maxSide else { return .failure(.tooLarge(width: width, height: height)) }
+        guard bitsPerSample == 8 else { return .failure(.unsupportedBits(bitsPerSample)) }
+        guard channels == 3 || channels == 4, hasAlpha == (channels == 4) else {
+            return .failure(.unsupportedChannels(channels: channels, hasAlpha: hasAlpha))
+        }
+        let rowBytes = width * channels
+        guard rowstride >= rowBytes else { return .failure(.rowstrideTooSmall(rowstride: rowstride, needed: rowBytes)) }
+        // Widths are bounded above and rowstride came from an Int32, so this cannot overflow Int64.
+        let needed = rowstride * (height - 1) + rowBytes
+        guard byteCount >= needed else { return .failure(.tooFewBytes(have: byteCount, needed: needed)) }
+        return .success(())
+    }
+
+    /// An image hint's value as a `HintValue`: packed pixels (`.image`), or for a large array left in
+    /// its message, the validated structure itself (`.receivedImage`), unpacked later off the loop.
+    public static func hint(_ value: BusValue) -> Result<HintValue, ImageError> {
+        guard case .structure(let f) = value, f.count == 7, case .messageBytes(let data) = f[6] else {
+            return decode(value).map(HintValue.image)
+        }
+        guard case .int32(let w) = f[0], case .int32(let h) = f[1], case .int32(let rs) = f[2],
+              case .bool(let alpha) = f[3], case .int32(let bits) = f[4], case .int32(let ch) = f[5] else {
+            return .failure(.wrongType)
+        }
+        let (width, height, rowstride, channels) = (Int(w), Int(h), Int(rs), Int(ch))
+        return validate(width: width, height: height, rowstride: rowstride, hasAlpha: alpha, bitsPerSample: Int(bits),
+                        channels: channels, byteCount: data.buffer.count).map {
+            .receivedImage(ReceivedImage(width: width, height: height, rowstride: rowstride, channels: channels,
+                                         bytes: data.buffer, owner: data))
+        }
     }
 }
 

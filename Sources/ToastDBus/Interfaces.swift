@@ -20,7 +20,7 @@ extension BusObject {
 }
 
 extension BusInterface {
-    /// org.freedesktop.Notifications, spec 1.2. What toastd says about itself comes from ServerIdentity.
+    /// org.freedesktop.Notifications, spec 1.3. What toastd says about itself comes from ServerIdentity.
     static let notifications = BusInterface(NotificationsBus.interface, methods: [
         BusMethod("Notify",
                   in: ["app_name": "s", "replaces_id": "u", "app_icon": "s", "summary": "s", "body": "s",
@@ -35,8 +35,9 @@ extension BusInterface {
             try bus.delegateOrFail().busClose(id: id)
             return .empty
         },
-        BusMethod("GetCapabilities", out: ["capabilities": "as"]) { _, _ in
-            BusReply { w throws(MessageError) in try w.strings(ServerIdentity.capabilities) }
+        BusMethod("GetCapabilities", out: ["capabilities": "as"]) { bus, _ in
+            let capabilities = bus.capabilities
+            return BusReply { w throws(MessageError) in try w.strings(capabilities) }
         },
         BusMethod("GetServerInformation",
                   out: ["name": "s", "vendor": "s", "version": "s", "spec_version": "s"]) { _, _ in
@@ -48,6 +49,7 @@ extension BusInterface {
     ], signals: [
         BusSignal("NotificationClosed", ["id": "u", "reason": "u"]),
         BusSignal("ActionInvoked", ["id": "u", "action_key": "s"]),
+        BusSignal("ActivationToken", ["id": "u", "activation_token": "s"]),
     ])
 
     /// org.toastd.Hud1: value bars and loading spinners.

@@ -104,6 +104,10 @@ struct MessageReader {
             var size = 0
             _ = try check(sd_bus_message_read_array(m, typeCode("y"), &p, &size), "read ay")
             guard let p, size > 0 else { return .bytes([]) }
+            // A 4K picture is 33 MB: copying it into fresh pages held the loop for tens of milliseconds.
+            if size >= MessageBytes.threshold {
+                return .messageBytes(MessageBytes(message: m, buffer: UnsafeRawBufferPointer(start: p, count: size)))
+            }
             // One memcpy: a generic copy walks a 33 MB picture byte by byte when it is not specialized.
             return .bytes([UInt8](unsafeUninitializedCapacity: size) { buffer, count in
                 memcpy(buffer.baseAddress!, p, size)

@@ -4,7 +4,7 @@ import ToastVocabulary
 import Glibc
 #endif
 
-/// org.freedesktop.Notifications (spec 1.2) and org.toastd.Hud1 on
+/// org.freedesktop.Notifications (spec 1.3) and org.toastd.Hud1 on
 /// the session bus, through sd-bus, driven by the caller's own poll/epoll loop.
 ///
 /// Loop contract (one thread, no extra threads):
@@ -22,6 +22,9 @@ public final class NotificationsBus {
     /// Receives calls; held weakly (the daemon usually owns the bus). Calls that arrive while it is
     /// nil are answered with org.freedesktop.DBus.Error.Failed.
     public weak var delegate: NotificationsBusDelegate?
+
+    /// What `GetCapabilities` answers (the daemon adds `sound` while it has a player).
+    public var capabilities = ServerIdentity.capabilities
 
     /// True while we are the primary owner of org.freedesktop.Notifications.
     public private(set) var ownsName = false
@@ -131,6 +134,12 @@ public final class NotificationsBus {
     @discardableResult
     public func emitClosed(id: UInt32, reason: CloseReason) -> Bool {
         emit("NotificationClosed") { w throws(MessageError) in try w.uint32(id); try w.uint32(reason.specCode) }
+    }
+
+    /// ActivationToken(id, activation_token) (spec 1.3), sent just before ActionInvoked.
+    @discardableResult
+    public func emitActivationToken(id: UInt32, token: String) -> Bool {
+        emit("ActivationToken") { w throws(MessageError) in try w.uint32(id); try w.string(token) }
     }
 
     /// ActionInvoked(id, key).

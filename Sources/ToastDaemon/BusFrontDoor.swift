@@ -28,6 +28,7 @@ final class BusFrontDoor: NotificationsBusDelegate {
     func deliver(_ event: CoreEvent) {
         switch event {
         case .closed(let id, let reason, _): bus?.emitClosed(id: id, reason: reason)
+        case .activationToken(let id, let token, _): bus?.emitActivationToken(id: id, token: token)
         case .actionInvoked(let id, let key, _): bus?.emitActionInvoked(id: id, key: key)
         case .replaced, .loadingChanged, .loadingOwnerReleased: break
         }

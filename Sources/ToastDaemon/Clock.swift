@@ -10,3 +10,13 @@ enum MonotonicClock {
         return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
     }
 }
+
+/// Wall time, read only to date what outlives the process (the history file's records).
+enum WallClock {
+    /// Now, in milliseconds since the epoch (CLOCK_REALTIME).
+    static func milliseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
+    }
+}

@@ -74,13 +74,16 @@ final class CommandRunner {
         return pid
     }
 
-    /// Collects every child that has finished (after SIGCHLD; several may have ended for one signal).
+    /// Collects the commands that have finished (after SIGCHLD; several may have ended for one signal).
+    /// Only this runner's pids are waited for: the sound player reaps its own children from the same
+    /// SIGCHLD, and `waitpid(-1)` here would take them from it.
     func reap() {
-        var status: Int32 = 0
-        while true {
-            let pid = waitpid(-1, &status, WNOHANG)
-            guard pid > 0 else { return }
-            guard let command = running.removeValue(forKey: pid) else { continue }
+        for (pid, command) in running {
+            var status: Int32 = 0
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == 0 || (result < 0 && errno == EINTR) { continue }
+            running[pid] = nil
+            guard result == pid else { continue }
             // WIFEXITED/WEXITSTATUS are macros: the low 7 bits are the signal, the next 8 the status.
             let signal = status & 0x7f
             if signal != 0 {

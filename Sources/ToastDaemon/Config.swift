@@ -21,6 +21,12 @@ public struct DaemonConfig: Equatable, Sendable {
     /// Toasts take clicks (a pill its action, the rest of a toast its default action or a dismissal);
     /// off, every click passes through. `--clickable-actions` turns it on whatever the file says.
     public var clickableActions = false
+    /// The history outlives the daemon: kept in `$XDG_STATE_HOME/toastd/history` (`HistoryFile`),
+    /// read back at start. Off, nothing is read or written.
+    public var persistentHistory = true
+    /// The command that plays a sound, the file appended as its last argument (`sound-command`). nil:
+    /// the first of pw-play, paplay, canberra-gtk-play found on PATH; empty: no sounds.
+    public var soundCommand: [String]?
     /// Output to show on (`--output` wins over the file); nil: the compositor's choice.
     public var output: String?
     /// The criteria sections, in file order (docs/configuration.md); none by default.

@@ -26,7 +26,8 @@ enum ConfigFile {
         case unusable(String)
     }
 
-    static func read(_ path: String) -> Contents {
+    /// Reads a whole regular file of at most `maxSize` bytes (the history file uses it too).
+    static func read(_ path: String, maxSize: Int = ConfigFile.maxSize) -> Contents {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             let code = errno

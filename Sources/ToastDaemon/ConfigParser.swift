@@ -205,18 +205,18 @@ public enum ConfigParser {
         "loading-grace", "width", "hud-width", "font", "max-visible", "background", "text-color",
         "border-color", "progress-color", "border-size", "border-radius", "padding", "gap", "margin",
         "anchor", "hud-anchor", "hud-margin", "animations", "clickable-actions", "output",
-        "ignore-timeout", "invisible", "icon-theme", "icon-path",
+        "persistent-history", "sound-command", "sound", "ignore-timeout", "invisible", "icon-theme", "icon-path",
         "hud-background", "hud-border-color", "hud-bar-color", "hud-overdrive-color", "hud-muted-color",
         "on-notify", "on-button-left", "on-button-right", "on-button-middle", "markup", "actions",
     ]
     /// Keys a criteria section (`[app-name=...]`, `[urgency=...]`) may set.
     static let ruleKeys = [
         "default-timeout", "ignore-timeout", "invisible", "history", "background", "text-color", "border-color",
-        "progress-color", "border-size", "border-radius", "padding", "width", "font",
+        "progress-color", "border-size", "border-radius", "padding", "width", "font", "sound",
         "on-notify", "on-button-left", "on-button-right", "on-button-middle", "markup", "actions",
     ]
     /// Keys that only a rule can carry: given outside any section, they make a rule matching everything.
-    static let ruleOnlyKeys: Set<String> = ["ignore-timeout", "invisible",
+    static let ruleOnlyKeys: Set<String> = ["ignore-timeout", "invisible", "sound",
                                             "on-notify", "on-button-left", "on-button-right", "on-button-middle",
                                             "markup", "actions"]
     /// mako's spellings of toastd's keys, so that a mako file needs no edits.
@@ -349,6 +349,14 @@ public enum ConfigParser {
         case "clickable-actions":
             let on = try boolean(key, value)
             return (Rank.specific, { $0.clickableActions = on })
+        case "persistent-history":
+            let on = try boolean(key, value)
+            return (Rank.specific, { $0.persistentHistory = on })
+        case "sound-command":
+            let words = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            guard value.utf8.count <= 1024 else { throw SettingError("'sound-command' is too long") }
+            let command: [String]? = words.isEmpty ? nil : words == ["none"] ? [] : words
+            return (Rank.specific, { $0.soundCommand = command })
         case "output":
             guard value.utf8.count <= 256 else { throw SettingError("'output' is too long") }
             let output = value.isEmpty ? nil : value
@@ -367,6 +375,17 @@ public enum ConfigParser {
         default:
             throw unknownKey(key)
         }
+    }
+
+    /// `none`, an absolute path (a file), or a sound theme name (`message-new-instant`).
+    private static func sound(_ key: String, _ value: String) throws(SettingError) -> NotificationSound? {
+        if value == "none" { return nil }
+        guard value.utf8.count <= 1024 else { throw SettingError("'\(key)' is too long") }
+        if value.hasPrefix("/") { return .file(value) }
+        guard value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }) else {
+            throw SettingError("'\(key)' must be none, an absolute path or a sound name, got '\(excerpt(value[...]))'")
+        }
+        return .name(value)
     }
 
     private static func unknownKey(_ key: String) -> SettingError {
@@ -414,6 +433,9 @@ public enum ConfigParser {
             case "on-button-right": return { $0.behaviour.onButtonRight = binding }
             default: return { $0.behaviour.onButtonMiddle = binding }
             }
+        case "sound":
+            let sound = try self.sound(key, value)
+            return { $0.behaviour.sound = .some(sound) }
         case "background":
             let colour = try self.colour(key, value)
             return { $0.look.background = colour }

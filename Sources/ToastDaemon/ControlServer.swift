@@ -15,6 +15,8 @@ final class ControlServer {
     struct Limits {
         var maxClients = 128
         var maxQueuedBytes = 1 << 20
+        /// Descriptors a client may have passed and not yet used; more are closed on arrival.
+        var maxPassedFDs = 2
     }
 
     /// Why the server could not start.
@@ -38,6 +40,8 @@ final class ControlServer {
         let fd: Int32
         var pending: [UInt8] = []
         var closeWhenFlushed = false
+        /// Descriptors the client passed (SCM_RIGHTS), oldest first, until a request takes them.
+        var passedFDs: [Int32] = []
 
         init(fd: Int32) { self.fd = fd }
     }
@@ -53,6 +57,9 @@ final class ControlServer {
     private let limits: Limits
     private var clients: [ClientID: Client] = [:]
     private var nextID: ClientID = 1
+    /// Where reads land: made once, since zeroing a fresh 16 KiB buffer on every wakeup was a tenth of
+    /// the daemon's instructions per streamed HUD value.
+    private var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
 
     /// Bytes received from a client, in arrival order.
     var onReceive: (ClientID, ArraySlice<UInt8>) -> Void = { _, _ in }
@@ -140,6 +147,12 @@ final class ControlServer {
 
     var clientCount: Int { clients.count }
 
+    /// The oldest descriptor `id` passed with its bytes and no request has taken yet; the caller owns it.
+    func takePassedFD(from id: ClientID) -> Int32? {
+        guard let client = clients[id], !client.passedFDs.isEmpty else { return nil }
+        return client.passedFDs.removeFirst()
+    }
+
     // MARK: - Loop handlers
 
     private func acceptAll() {
@@ -179,13 +192,24 @@ final class ControlServer {
     }
 
     private func readAvailable(_ id: ClientID) {
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         // Bounded per wakeup: a flooding client cannot starve the others.
         for _ in 0..<8 {
             guard let client = clients[id] else { return }
-            let count = buffer.withUnsafeMutableBytes { read(client.fd, $0.baseAddress, $0.count) }
+            var fds: (Int32, Int32, Int32, Int32) = (-1, -1, -1, -1)
+            var fdCount: Int32 = 0
+            let count = readBuffer.withUnsafeMutableBytes { buffer in
+                withUnsafeMutableBytes(of: &fds) {
+                    clinux_recv_with_fds(client.fd, buffer.baseAddress, buffer.count,
+                                         $0.baseAddress!.assumingMemoryBound(to: Int32.self), 4, &fdCount)
+                }
+            }
+            withUnsafeBytes(of: fds) { raw in
+                for fd in raw.bindMemory(to: Int32.self).prefix(Int(fdCount)) {
+                    if client.passedFDs.count < limits.maxPassedFDs { client.passedFDs.append(fd) } else { close(fd) }
+                }
+            }
             if count > 0 {
-                onReceive(id, buffer[0..<count])
+                onReceive(id, readBuffer[0..<count])
             } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
                 drop(id)
                 return
@@ -213,6 +237,7 @@ final class ControlServer {
         guard let client = clients.removeValue(forKey: id) else { return }
         loop.remove(fd: client.fd)
         close(client.fd)
+        for fd in client.passedFDs { close(fd) }
         if notify { onDisconnect(id) }
     }
 

@@ -4,6 +4,7 @@ import ToastCore
 import ToastDBus
 import ToastProtocol
 import ToastRender
+import ToastVocabulary
 import Wayland
 
 /// toastd: one thread, one epoll loop, one service. Requests arrive through the control socket
@@ -27,6 +28,12 @@ public final class Daemon {
     private let commands = CommandRunner()
     private let socketDoor: SocketFrontDoor
     private var busDoor: BusFrontDoor?
+    /// Saves the history to its file (nil: `persistent-history = false`, or no state directory).
+    private var historyKeeper: HistoryKeeper?
+    /// The history file is read once per run, whenever persistence first applies.
+    private var historyLoaded = false
+    /// Plays notification sounds (`sound-command`).
+    private var soundPlayer: SoundPlayer
     private var running = true
     private var waylandReadable = false
     private var busEvents: UInt32 = 0
@@ -76,6 +83,7 @@ public final class Daemon {
         service = ToastService(model: ToastModel(notifications: config.notifications, hud: config.hud),
                                pictures: PictureLoader(icons: icons), pictureWorker: pictureWorker, clock: Self.now)
         service.rules = config.rules
+        soundPlayer = SoundPlayer(configured: config.soundCommand) { getenv($0).map { String(cString: $0) } }
         socketDoor = SocketFrontDoor(server: server, service: service)
         do {
             wayland = try WaylandConnection()
@@ -110,10 +118,17 @@ public final class Daemon {
         }
         socketDoor.onReload = { [unowned self] in self.reloadConfig() }
         socketDoor.settings = { [unowned self] in DaemonSettings(clickableActions: self.screen.clickableActions) }
-        screen.onActionClicked = { [unowned self] id, index in self.service.invokeButton(id: id, index: index) }
-        screen.onToastClicked = { [unowned self] id, button in self.service.click(id: id, button: button) }
+        screen.onActionClicked = { [unowned self] id, index, press in
+            // The token first (spec 1.3: ActivationToken before ActionInvoked), then the action.
+            let appID = self.service.model.notification(id: id)?.desktopEntry
+            self.wayland.requestActivationToken(for: press, appID: appID) { [unowned self] token in
+                self.service.invokeButton(id: id, index: index, activationToken: token)
+            }
+        }
+        screen.onToastClicked = { [unowned self] id, press in self.service.click(id: id, button: press.button) }
         screen.onToastsDrawn = { [unowned self] ids in self.service.displayed(ids) }
         screen.onNothingShown = { [unowned self] in self.memoryReleaseDue = true }
+        service.playSound = { [unowned self] sound, app in self.soundPlayer.play(sound, app: app) }
         service.pictureTarget = { [unowned self] in
             PictureLoader.Target(size: self.renderer.style.imageSize, scale: self.wayland.outputs.map(\.scale).max() ?? 1,
                                  tint: self.renderer.style.bodyColor)
@@ -152,7 +167,9 @@ public final class Daemon {
                     if signal == SIGHUP {
                         self.reloadConfig()
                     } else if signal == SIGCHLD {
+                        // Each owner reaps only its own pids: neither may take the other's children.
                         self.commands.reap()
+                        self.soundPlayer.reap()
                     } else {
                         Log.info("signal \(signal): exiting")
                         self.running = false
@@ -166,6 +183,8 @@ public final class Daemon {
         } catch {
             throw StartupError("\(error)")
         }
+        keepHistory()
+        offerSound()
         // Fontconfig and Pango cost ~10 ms the first time: pay it now, not with the first toast.
         renderer.prewarm(scale: wayland.outputs.map(\.scale).max() ?? 1)
         Log.info("ready: socket \(socketPath)\(busDoor == nil ? "" : ", bus name \(NotificationsBus.busName)")")
@@ -197,10 +216,51 @@ public final class Daemon {
             }
         } catch {
             Log.error("Wayland connection lost: \(error)")
+            historyKeeper?.save(service.model)
             return 1
         }
+        historyKeeper?.save(service.model)
         _ = try? display.flush()
         return 0
+    }
+
+    /// The `sound` capability is offered while there is a player to honour it.
+    private func offerSound() {
+        busDoor?.bus?.capabilities = ServerIdentity.capabilities + (soundPlayer.isAvailable ? [ServerIdentity.soundCapability] : [])
+        Log.info(soundPlayer.command.map { "sounds play with: \($0.joined(separator: " "))" } ?? "no sound player; sounds are not played")
+    }
+
+    /// Starts keeping the history in its file if the configuration says so, reading back what an
+    /// earlier run kept (once per run); stops when it says not to.
+    private func keepHistory() {
+        guard config.persistentHistory else {
+            if let keeper = historyKeeper {
+                keeper.save(service.model)
+                loop.remove(fd: keeper.timer.fd)
+                historyKeeper = nil
+            }
+            return
+        }
+        guard historyKeeper == nil,
+              let path = HistoryFile.defaultPath({ getenv($0).map { String(cString: $0) } }) else { return }
+        do {
+            let hadOwn = !service.model.history.isEmpty
+            let keeper = try HistoryKeeper(file: HistoryFile(path: path))
+            if !historyLoaded {
+                historyLoaded = true
+                service.loadHistory(keeper.load(limits: config.notifications.limits))
+            }
+            // What the file holds is what the model holds, unless this run closed toasts before the
+            // history was kept (a reload turned it on): then the file is behind.
+            if !hadOwn { keeper.markSaved(service.model.historyGeneration) }
+            try loop.add(fd: keeper.timer.fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
+                keeper.timer.acknowledge()
+                keeper.save(self.service.model)
+            }
+            historyKeeper = keeper
+        } catch {
+            Log.warning("history not kept across restarts: \(error)")
+        }
     }
 
     /// Drains sd-bus before sleeping; returns how long the loop may sleep for it (-1: forever).
@@ -249,6 +309,11 @@ public final class Daemon {
         let old = config
         config = new
         service.reconfigure(notifications: new.notifications, hud: new.hud)
+        if new.persistentHistory != old.persistentHistory { keepHistory() }
+        if new.soundCommand != old.soundCommand {
+            soundPlayer = SoundPlayer(configured: new.soundCommand) { getenv($0).map { String(cString: $0) } }
+            offerSound()
+        }
         // Always anew: a reload also drops the icon cache, so newly installed icons are found.
         service.replaceIcons(Self.iconTheme(new))
         let animations = options.animations && new.animations
@@ -302,6 +367,7 @@ public final class Daemon {
             busDoor?.deliver(event)
         }
         for command in service.drainCommands() { commands.run(command) }
+        socketDoor.publishStatus()
         // Only a change to what is drawn redraws; animation frames are paced by the surfaces themselves.
         let model = service.model
         if model.generation != drawnGeneration {
@@ -309,6 +375,7 @@ public final class Daemon {
             screen.update()
         }
         timer.arm(at: model.nextDeadline.map { $0.milliseconds * 1_000_000 })
+        historyKeeper?.noteChanges(model.historyGeneration, now: MonotonicClock.nanoseconds())
     }
 }
 

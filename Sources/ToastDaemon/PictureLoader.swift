@@ -59,6 +59,9 @@ struct PictureLoader {
             pending = .pixels(image)
         case .pixels(let image):
             request.image = .pixels(image.downscaled(toFit: Self.maxPictureSide))
+        case .received(let image):
+            request.image = nil
+            pending = .received(image)
         case .path(let path):
             let file = IconTheme.isIconName(path) ? icons.path(forIconNamed: path, size: target.size, scale: target.scale) : path
             (request.image, pending) = file.map { load($0, for: target) } ?? (nil, nil)

@@ -18,6 +18,8 @@ final class PictureWorker {
         case pixels(RGBAImage)
         /// An SVG file's bytes, to render `side` pixels wide or high (recoloured to `tint` if given).
         case svg([UInt8], side: Int, tint: Color?)
+        /// Pixels still in the D-Bus message they came in, unpacked and shrunk in one pass.
+        case received(ReceivedImage)
     }
 
     /// One picture to make, for notification `id` as it was when `ticket` was handed out.
@@ -25,6 +27,17 @@ final class PictureWorker {
         var id: NotificationID
         var ticket: UInt64
         var source: Source
+    }
+
+    /// What the worker thread is given: a source, or a received picture it only borrows.
+    private enum Work: Sendable {
+        case source(Source)
+        case borrowed(Borrowed)
+    }
+
+    /// A received picture the loop keeps alive (in `borrowed`) while the worker reads it.
+    private struct Borrowed: @unchecked Sendable {
+        let image: Unmanaged<ReceivedImage>
     }
 
     /// A finished job; `image` is nil when the file could not be decoded, and `problem` says why.
@@ -40,6 +53,9 @@ final class PictureWorker {
     /// Jobs submitted whose results the loop has not taken yet (counted on the loop's thread).
     private(set) var jobsInFlight = 0
     private let queue = DispatchQueue(label: "toastd.pictures")
+    /// Received pictures the worker is reading, by ticket: kept alive here, on the loop's thread,
+    /// until their job is taken, so the message holding their bytes is never let go of elsewhere.
+    private var borrowed: [UInt64: ReceivedImage] = [:]
     private let mailbox: Mailbox
 
     /// Finished jobs, written by the worker and taken by the loop.
@@ -59,20 +75,34 @@ final class PictureWorker {
     func submit(_ job: Job, maxSide: Int) {
         jobsInFlight += 1
         let mailbox = mailbox, fd = fd
+        // The worker gets no reference to a received picture, only its bytes (`Borrowed`): the last
+        // reference is always dropped here, by `takeFinished`.
+        let work: Work
+        if case .received(let image) = job.source {
+            borrowed[job.ticket] = image
+            work = .borrowed(Borrowed(image: Unmanaged.passUnretained(image)))
+        } else {
+            work = .source(job.source)
+        }
+        let (id, ticket) = (job.id, job.ticket)
         queue.async {
             var image: RGBAImage?, problem: String?
-            switch job.source {
-            case .file(let path):
+            switch work {
+            case .borrowed(let borrowed):
+                image = borrowed.image._withUnsafeGuaranteedRef { $0.shrunk(toFit: maxSide) }
+            case .source(.received):
+                preconditionFailure("received pictures are always borrowed")
+            case .source(.file(let path)):
                 image = ImageFile.loadPNG(path: path, fittingIn: maxSide)
-            case .pixels(let pixels):
+            case .source(.pixels(let pixels)):
                 image = pixels.downscaled(toFit: maxSide)
-            case .svg(let data, let side, let tint):
+            case .source(.svg(let data, let side, let tint)):
                 switch SVGFile.render(data, side: min(side, maxSide), tint: tint) {
                 case .success(let rendered): image = rendered
                 case .failure(let failure): problem = failure.description
                 }
             }
-            let finished = Finished(id: job.id, ticket: job.ticket, image: image, problem: problem)
+            let finished = Finished(id: id, ticket: ticket, image: image, problem: problem)
             mailbox.finished.withLock { $0.append(finished) }
             var one: UInt64 = 1
             _ = write(fd, &one, MemoryLayout<UInt64>.size)
@@ -88,6 +118,7 @@ final class PictureWorker {
             return finished
         }
         jobsInFlight -= taken.count
+        for finished in taken { borrowed[finished.ticket] = nil }
         return taken
     }
 

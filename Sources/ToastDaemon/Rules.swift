@@ -109,6 +109,8 @@ struct BehaviourPatch: Equatable, Sendable {
     var onButtonLeft: Binding?
     var onButtonRight: Binding?
     var onButtonMiddle: Binding?
+    /// The sound to play instead of the client's (nil inside: none).
+    var sound: NotificationSound??
 
     var isEmpty: Bool { self == BehaviourPatch() }
 
@@ -121,6 +123,7 @@ struct BehaviourPatch: Equatable, Sendable {
         if let v = later.onButtonLeft { onButtonLeft = v }
         if let v = later.onButtonRight { onButtonRight = v }
         if let v = later.onButtonMiddle { onButtonMiddle = v }
+        if let v = later.sound { sound = v }
     }
 
     /// What a click with `button` does: the rule's binding, else mako's default for the button.
@@ -188,6 +191,7 @@ struct RuleSet: Equatable, Sendable {
         if let ignore = behaviour.ignoreTimeout { request.rules.ignoresClientTimeout = ignore }
         if let invisible = behaviour.invisible { request.rules.isInvisible = invisible }
         if behaviour.history == false { request.isTransient = true }
+        if let sound = behaviour.sound { request.rules.sound = sound }
         return request
     }
 

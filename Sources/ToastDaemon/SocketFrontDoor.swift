@@ -11,6 +11,8 @@ final class SocketFrontDoor {
         var splitter = LineSplitter()
         var subscribedIDs: Set<NotificationID> = []
         var subscribedToAll = false
+        /// The status this client follows was last sent as this (nil: it does not follow the status).
+        var followedStatus: StatusInfo?
     }
 
     private let server: ControlServer
@@ -39,13 +41,36 @@ final class SocketFrontDoor {
         case .closed(let id, let reason, _): send(.closed(id: id, reason: reason))
         case .actionInvoked(let id, let key, _): send(.action(id: id, key: key))
         case .loadingOwnerReleased(.socket(let client)): server.closeAfterFlush(ControlServer.ClientID(client))
+        case .activationToken(let id, let token, _): send(.activationToken(id: id, token: token))
         case .loadingOwnerReleased(.dbus), .replaced, .loadingChanged: break
         }
     }
 
-    private func send(_ event: Event) {
+    /// Sends the status to the clients that follow it, each only if it differs from what that client
+    /// last got. Called once per loop turn that changed the service: a burst is one line.
+    func publishStatus() {
+        guard sessions.values.contains(where: { $0.followedStatus != nil }) else { return }
+        let status = self.status
         var line: [UInt8]?
-        for (client, session) in sessions where session.subscribedToAll || session.subscribedIDs.contains(event.id) {
+        for (client, session) in sessions where session.followedStatus.map({ $0 != status }) == true {
+            line = line ?? Event.status(status).encodedLine()
+            server.send(line!, to: client)
+            sessions[client]?.followedStatus = status
+        }
+    }
+
+    /// The counts, do-not-disturb and the loading keys, as `status` reports them.
+    private var status: StatusInfo {
+        let model = service.model
+        let open = model.all.count
+        return StatusInfo(open: open, hidden: open - model.visible.count, history: model.history.count,
+                          dnd: model.doNotDisturb, loading: model.hud.loadingKeys.count)
+    }
+
+    private func send(_ event: Event) {
+        guard let id = event.id else { return }
+        var line: [UInt8]?
+        for (client, session) in sessions where session.subscribedToAll || session.subscribedIDs.contains(id) {
             line = line ?? event.encodedLine()
             server.send(line!, to: client)
             if case .closed(let id, _) = event { sessions[client]?.subscribedIDs.remove(id) }
@@ -99,15 +124,19 @@ final class SocketFrontDoor {
         case .history:
             let now = service.now()
             return .ok(.toasts(service.model.history.map { Self.info(of: $0.notification, now: now, reason: $0.reason) }))
-        case .restore:
-            guard let id = service.restoreLast() else {
-                return .error(ProtocolError(.notFound, "nothing to restore: the history is empty"))
+        case .restore(let wanted):
+            guard let id = service.restore(id: wanted) else {
+                return .error(ProtocolError(.notFound, wanted.map { "no toast \($0) in the history" }
+                                                ?? "nothing to restore: the history is empty"))
             }
             return .ok(.id(id))
-        case .action(let id, let key):
+        case .historyClear:
+            service.clearHistory()
+            return .ok
+        case .action(let id, let key, let token):
             guard let id = id ?? service.newestShowing else { return .error(Self.nothingShowing) }
             do {
-                try service.invokeAction(id: id, key: key)
+                try service.invokeAction(id: id, key: key, activationToken: token)
                 return .ok
             } catch {
                 return .error(Self.protocolError(error))
@@ -157,6 +186,10 @@ final class SocketFrontDoor {
                 return .error(ProtocolError(.notFound, "no loading spinner '\(key)' is running"))
             }
             return .ok
+        case .status(let follow):
+            let status = self.status
+            if follow { sessions[client]?.followedStatus = status }
+            return .ok(.status(status))
         }
     }
 

@@ -31,6 +31,8 @@ final class ToastService {
     var pictureTarget: () -> PictureLoader.Target = { PictureLoader.Target() }
     /// Commands that `exec` bindings asked for, for the daemon to start (`drainCommands()`).
     private var pendingCommands: [NotificationCommand] = []
+    /// Plays a notification's sound (the daemon's `SoundPlayer`): given the sound and the app name.
+    var playSound: (NotificationSound, String) -> Void = { _, _ in }
 
     init(model: ToastModel, pictures: PictureLoader, pictureWorker: PictureWorker, clock: @escaping () -> Instant) {
         self.model = model
@@ -70,6 +72,10 @@ final class ToastService {
         let (resolved, onNotify) = rules.resolveArrival(request, modes: model.modes)
         let (request, pending) = pictures.prepare(resolved, for: pictureTarget())
         let id = try change { (model, now) throws(NotificationError) in try model.notify(request, now: now) }
+        // Only what is shown makes a sound: do-not-disturb and `invisible` keep it quiet.
+        if let sound = request.soundToPlay, model.notification(id: id)?.isVisible == true {
+            playSound(sound, request.appName)
+        }
         if onNotify != .none { perform(onNotify, on: id) }
         pictureTickets[id] = nil
         if let pending {
@@ -116,23 +122,42 @@ final class ToastService {
         change { model, now in _ = model.dismissAll(now: now) }
     }
 
+    /// Puts back the history an earlier run kept (the history file), behind what closed since.
+    func loadHistory(_ entries: [HistoryEntry]) {
+        guard !entries.isEmpty else { return }
+        change { model, _ in model.loadHistory(entries) }
+    }
+
     /// Reopens the most recently closed notification; nil when the history is empty.
     func restoreLast() -> NotificationID? {
         change { model, now in model.restoreLast(now: now) }
     }
 
+    /// Reopens the history entry with this id (nil: the most recent); nil when there is none.
+    func restore(id: NotificationID?) -> NotificationID? {
+        change { model, now in model.restore(id: id, now: now) }
+    }
+
+    /// Forgets the history; returns how many entries it held.
+    @discardableResult
+    func clearHistory() -> Int {
+        change { model, _ in model.clearHistory() }
+    }
+
     /// Invokes action `key` of notification `id` (nil: its default action), then closes it unless it
-    /// is resident.
-    func invokeAction(id: NotificationID, key: String?) throws(ActionError) {
-        try change { (model, now) throws(ActionError) in try model.invokeAction(id: id, key: key, now: now) }
+    /// is resident. An activation token goes to the app first (`ActivationToken`).
+    func invokeAction(id: NotificationID, key: String?, activationToken: String? = nil) throws(ActionError) {
+        try change { (model, now) throws(ActionError) in
+            try model.invokeAction(id: id, key: key, activationToken: activationToken, now: now)
+        }
     }
 
     /// A click on the `index`th action button of `id` (the buttons are `buttonActions`, in order). A
     /// toast already closed (still fading out) has no buttons: nothing happens.
-    func invokeButton(id: NotificationID, index: Int) {
+    func invokeButton(id: NotificationID, index: Int, activationToken: String? = nil) {
         guard let actions = model.notification(id: id)?.buttonActions, actions.indices.contains(index) else { return }
         do {
-            try invokeAction(id: id, key: actions[index].key)
+            try invokeAction(id: id, key: actions[index].key, activationToken: activationToken)
         } catch {
             Log.warning("action \(actions[index].key) of \(id): \(error)")
         }

@@ -41,6 +41,17 @@ final class Output {
     }
 }
 
+/// A button press on one of the daemon's surfaces: where, which button, and the serial and seat an
+/// activation token for it is asked with.
+struct PointerPress {
+    var surface: WlSurface?
+    var x: Double
+    var y: Double
+    var button: PointerButton
+    var serial: UInt32
+    var seat: WlSeat
+}
+
 /// A seat's pointer, as far as the daemon's surfaces see it: where it is on which of them, and its
 /// button presses (left, right, middle). Only a surface with a non-empty input region (`clickable-actions`) ever gets
 /// pointer events; the others are pass-through.
@@ -50,9 +61,9 @@ final class Seat {
     private var pointer: WlPointer?
     /// The surface the pointer is over and where (surface-local logical pixels); nil when on none of ours.
     private var focus: (surface: WlSurface?, x: Double, y: Double)?
-    private let onPress: (WlSurface?, Double, Double, PointerButton) -> Void
+    private let onPress: (PointerPress) -> Void
 
-    init(globalName: UInt32, proxy: WlSeat, onPress: @escaping (WlSurface?, Double, Double, PointerButton) -> Void) {
+    init(globalName: UInt32, proxy: WlSeat, onPress: @escaping (PointerPress) -> Void) {
         self.globalName = globalName
         self.proxy = proxy
         self.onPress = onPress
@@ -82,10 +93,11 @@ final class Seat {
         case let .motion(_, x, y):
             focus?.x = x
             focus?.y = y
-        case let .button(_, _, button, state):
+        case let .button(serial, _, button, state):
             guard let button = PointerButton(evdevCode: button), state == WlPointer.ButtonState.pressed.rawValue,
                   let focus else { return }
-            onPress(focus.surface, focus.x, focus.y, button)
+            onPress(PointerPress(surface: focus.surface, x: focus.x, y: focus.y, button: button, serial: serial,
+                                 seat: proxy))
         default:
             break
         }
@@ -106,6 +118,10 @@ final class WaylandConnection {
     private(set) var shm: WlShm?
     private(set) var layerShell: ZwlrLayerShellV1?
     private var xdgOutputManager: ZxdgOutputManagerV1?
+    /// xdg_activation_v1, when the compositor offers it: tokens for the app of a clicked action.
+    private var activation: XdgActivationV1?
+    /// Tokens asked for and not yet answered (kept alive until their `done`).
+    private var pendingTokens: [ObjectIdentifier: XdgActivationTokenV1] = [:]
     private(set) var outputs: [Output] = []
     private var seats: [Seat] = []
 
@@ -114,7 +130,7 @@ final class WaylandConnection {
     /// An output went away (hotplug): surfaces on it are moved by the owner.
     var onOutputRemoved: (Output) -> Void = { _ in }
     /// A button was pressed with the pointer over one of our surfaces, at surface-local (x, y).
-    var onPointerPress: (WlSurface?, Double, Double, PointerButton) -> Void = { _, _, _, _ in }
+    var onPointerPress: (PointerPress) -> Void = { _ in }
 
     /// Connects (WAYLAND_DISPLAY / WAYLAND_SOCKET) and binds what the daemon needs, in two roundtrips.
     init() throws {
@@ -138,6 +154,26 @@ final class WaylandConnection {
     /// The output a wl_output proxy belongs to.
     func output(for proxy: WlOutput) -> Output? { outputs.first { $0.proxy === proxy } }
 
+    /// Asks the compositor for an activation token for `press` (the app it goes to may then raise its
+    /// window with it); `done` gets the token when the compositor answers, a loop turn or so later, or
+    /// nil at once when the compositor has no xdg_activation_v1.
+    func requestActivationToken(for press: PointerPress, appID: String?, done: @escaping (String?) -> Void) {
+        guard let activation else { return done(nil) }
+        let token = activation.getActivationToken()
+        let key = ObjectIdentifier(token)
+        pendingTokens[key] = token
+        token.onEvent = { [unowned self] event in
+            guard case .done(let text) = event else { return }
+            self.pendingTokens[key]?.destroy()
+            self.pendingTokens[key] = nil
+            done(text)
+        }
+        token.setSerial(serial: press.serial, seat: press.seat)
+        if let surface = press.surface { token.setSurface(surface: surface) }
+        if let appID, !appID.isEmpty { token.setAppId(appId: appID) }
+        token.commit()
+    }
+
     private func bind(name: UInt32, interface: String, version: UInt32) {
         switch interface {
         case WlCompositor.wlInterfaceName:
@@ -152,9 +188,11 @@ final class WaylandConnection {
             for output in outputs { output.watchName(with: manager) }
         case WlSeat.wlInterfaceName:
             let proxy = registry.bind(name: name, WlSeat.self, version: min(version, 5))
-            seats.append(Seat(globalName: name, proxy: proxy) { [unowned self] surface, x, y, button in
-                self.onPointerPress(surface, x, y, button)
+            seats.append(Seat(globalName: name, proxy: proxy) { [unowned self] press in
+                self.onPointerPress(press)
             })
+        case XdgActivationV1.wlInterfaceName:
+            activation = registry.bind(name: name, XdgActivationV1.self, version: 1)
         case WlOutput.wlInterfaceName:
             let proxy = registry.bind(name: name, WlOutput.self, version: min(version, 4))
             outputs.append(Output(globalName: name, proxy: proxy, xdgOutputManager: xdgOutputManager) { [unowned self] in

@@ -2,17 +2,25 @@ import ToastVocabulary
 
 /// Something that happened to a toast, sent to connections subscribed to it (by `subscribe` or by a
 /// `notify` with `wait`): `{"v":1,"event":"closed","id":N,"reason":"expired"}` or
-/// `{"v":1,"event":"action","id":N,"key":"KEY"}`. Events may arrive between a request and its reply.
+/// `{"v":1,"event":"action","id":N,"key":"KEY"}`; or, to a connection that sent `status` with `follow`,
+/// `{"v":1,"event":"status","open":N,"hidden":N,"history":N,"dnd":false}`. Events may arrive between a
+/// request and its reply.
 public enum Event: Equatable, Sendable {
     /// The toast closed. It is the last event for this id.
     case closed(id: NotificationID, reason: CloseReason)
     /// The user (or `toast action`) invoked one of its actions; `default` for the default action.
     case action(id: NotificationID, key: String)
+    /// The counts or do-not-disturb changed (sent to connections following the status).
+    case status(StatusInfo)
+    /// An activation token for the app, just before the `action` it goes with (spec 1.3): the
+    /// compositor's leave to raise a window, from a click on the toast or from `action`'s caller.
+    case activationToken(id: NotificationID, token: String)
 
-    /// The toast this event is about.
-    public var id: NotificationID {
+    /// The toast this event is about; nil for a status event.
+    public var id: NotificationID? {
         switch self {
-        case .closed(let id, _), .action(let id, _): id
+        case .closed(let id, _), .action(let id, _), .activationToken(let id, _): id
+        case .status: nil
         }
     }
 
@@ -27,6 +35,13 @@ public enum Event: Equatable, Sendable {
             o["event"] = .string("action")
             o["id"] = .int(Int64(id))
             o["key"] = .string(key)
+        case .status(let status):
+            o["event"] = .string("status")
+            status.encode(into: &o)
+        case .activationToken(let id, let token):
+            o["event"] = .string("activation_token")
+            o["id"] = .int(Int64(id))
+            o["token"] = .string(token)
         }
         return .object(o)
     }
@@ -56,6 +71,10 @@ public enum Event: Equatable, Sendable {
             event = .closed(id: try r.requiredToastID("id"), reason: reason)
         case "action":
             event = .action(id: try r.requiredToastID("id"), key: try r.requiredName("key"))
+        case "status":
+            event = .status(try StatusInfo.decode(&r))
+        case "activation_token":
+            event = .activationToken(id: try r.requiredToastID("id"), token: try r.requiredName("token"))
         default:
             throw ProtocolError(.unknownRequest, "unknown event \"\(name)\"")
         }

@@ -72,6 +72,51 @@ public struct ToastInfo: Equatable, Sendable {
     }
 }
 
+/// What `status` reports, and what a `status` event carries: what a status bar shows.
+public struct StatusInfo: Equatable, Sendable {
+    /// Toasts open now, hidden ones included.
+    public var open: Int
+    /// Open toasts not drawn: held back by do-not-disturb, or `invisible` by a rule.
+    public var hidden: Int
+    /// Closed toasts in the history.
+    public var history: Int
+    /// Do-not-disturb.
+    public var dnd: Bool
+    /// Loading keys active (the spinner shows while there is one).
+    public var loading: Int
+
+    public init(open: Int, hidden: Int, history: Int, dnd: Bool, loading: Int = 0) {
+        self.open = open
+        self.hidden = hidden
+        self.history = history
+        self.dnd = dnd
+        self.loading = loading
+    }
+
+    func encode(into o: inout JSONObject) {
+        o["open"] = .int(Int64(open))
+        o["hidden"] = .int(Int64(hidden))
+        o["history"] = .int(Int64(history))
+        o["dnd"] = .bool(dnd)
+        o["loading"] = .int(Int64(loading))
+    }
+
+    /// The members alone, as `toast status --json` prints them.
+    public var json: JSONValue {
+        var o = JSONObject()
+        encode(into: &o)
+        return .object(o)
+    }
+
+    static func decode(_ r: inout FieldReader) throws(ProtocolError) -> StatusInfo {
+        StatusInfo(open: Int(try r.requiredInt("open", in: 0...Int64(Int32.max))),
+                   hidden: Int(try r.requiredInt("hidden", in: 0...Int64(Int32.max))),
+                   history: Int(try r.requiredInt("history", in: 0...Int64(Int32.max))),
+                   dnd: try r.bool("dnd") ?? false,
+                   loading: Int(try r.int("loading", in: 0...Int64(Int32.max)) ?? 0))
+    }
+}
+
 /// What `version` reports.
 public struct VersionInfo: Equatable, Sendable {
     /// The protocol version the daemon speaks.
@@ -113,6 +158,8 @@ public enum ReplyPayload: Equatable, Sendable {
     case warnings([String])
     /// `"settings": {"clickable_actions": false}` — settings.
     case settings(DaemonSettings)
+    /// `"status": {"open": N, "hidden": N, "history": N, "dnd": false, "loading": N}` — status.
+    case status(StatusInfo)
 }
 
 /// The daemon's answer to one request: `{"v":1,"ok":true, …payload}` or
@@ -141,6 +188,7 @@ public enum Reply: Equatable, Sendable {
             case .warnings(let warnings): o["warnings"] = .array(warnings.map { .string($0) })
             case .settings(let s):
                 o["settings"] = .object(JSONObject([("clickable_actions", .bool(s.clickableActions))]))
+            case .status(let status): o["status"] = status.json
             }
         case .error(let e):
             o["ok"] = .bool(false)
@@ -219,9 +267,15 @@ public enum Reply: Equatable, Sendable {
             try sr.finish()
             count += 1
         }
+        if let s = try r.object("status") {
+            var sr = FieldReader(s, context: "status")
+            payload = .status(try StatusInfo.decode(&sr))
+            try sr.finish()
+            count += 1
+        }
         guard count <= 1 else {
             throw ProtocolError(.conflictingFields,
-                                "a reply carries at most one of id, toasts, dnd, modes, version, warnings, settings")
+                                "a reply carries at most one of id, toasts, dnd, modes, version, warnings, settings, status")
         }
         try r.finish()
         return .ok(payload)

@@ -181,11 +181,15 @@ public enum Request: Equatable, Sendable {
     case list
     /// Reply: `toasts` closed recently (not transient ones), most recent first, each with its `reason`.
     case history
-    /// Bring back the most recently closed toast. Reply: its (new) `id`; `not_found` if history is empty.
-    case restore
+    /// Bring back the closed toast `id` from the history, or (nil) the most recently closed one.
+    /// Reply: its (new) `id`; `not_found` if the history is empty or holds no such id.
+    case restore(id: NotificationID?)
+    /// Forget every closed toast. Reply: plain ok.
+    case historyClear
     /// Invoke an action as if clicked; nil key means the default action, nil id the newest toast showing
-    /// (`makoctl invoke`). Reply: plain ok; `not_found` if the toast or its action does not exist.
-    case action(id: NotificationID?, key: String?)
+    /// (`makoctl invoke`). An activation token (a launcher's `XDG_ACTIVATION_TOKEN`) goes to the app
+    /// first. Reply: plain ok; `not_found` if the toast or its action does not exist.
+    case action(id: NotificationID?, key: String?, activationToken: String? = nil)
     /// Reply: `dnd` state after the change.
     case dnd(DndMode)
     /// Change the modes on (or only report them). Reply: `modes`, those on after the change.
@@ -207,6 +211,9 @@ public enum Request: Equatable, Sendable {
     case loadingStart(key: String, label: String?, detach: Bool)
     /// Stop a loading spinner. Reply: plain ok; `not_found` if no spinner has this key.
     case loadingStop(key: String)
+    /// Reply: `status` (counts and do-not-disturb). With `follow`, a `status` event follows on this
+    /// connection whenever any of it changes (what status bars read).
+    case status(follow: Bool)
 
     /// The wire name of the request (`"request"` member).
     public var name: String {
@@ -216,6 +223,7 @@ public enum Request: Equatable, Sendable {
         case .list: "list"
         case .history: "history"
         case .restore: "restore"
+        case .historyClear: "history_clear"
         case .action: "action"
         case .dnd: "dnd"
         case .mode: "mode"
@@ -226,12 +234,14 @@ public enum Request: Equatable, Sendable {
         case .hud: "hud"
         case .loadingStart: "loading_start"
         case .loadingStop: "loading_stop"
+        case .status: "status"
         }
     }
 
     /// Every request name, for messages and docs.
     public static let names = ["notify", "dismiss", "list", "history", "restore", "action", "dnd", "mode", "version",
-                               "reload", "settings", "subscribe", "hud", "loading_start", "loading_stop"]
+                               "reload", "settings", "subscribe", "hud", "loading_start", "loading_stop", "status",
+                               "history_clear"]
 
     /// The request as a JSON object (`v` and `request` first).
     public var json: JSONValue {
@@ -240,10 +250,12 @@ public enum Request: Equatable, Sendable {
         case .notify(let p): p.encode(into: &o)
         case .dismiss(let s): s.encode(into: &o)
         case .subscribe(let s): s.encode(into: &o)
-        case .list, .history, .restore, .version, .reload, .settings: break
-        case .action(let id, let key):
+        case .list, .history, .historyClear, .version, .reload, .settings: break
+        case .restore(let id): o.set("id", id.map { .int(Int64($0)) })
+        case .action(let id, let key, let token):
             o.set("id", id.map { .int(Int64($0)) })
             o.set("key", key.map { .string($0) })
+            o.set("activation_token", token.map { .string($0) })
         case .dnd(let mode): o["mode"] = .string(mode.rawValue)
         case .mode(let change): change.encode(into: &o)
         case .hud(let p): p.encode(into: &o)
@@ -252,6 +264,7 @@ public enum Request: Equatable, Sendable {
             o.set("label", label.map { .string($0) })
             if detach { o["detach"] = .bool(true) }
         case .loadingStop(let key): o["key"] = .string(key)
+        case .status(let follow): if follow { o["follow"] = .bool(true) }
         }
         return .object(o)
     }
@@ -309,8 +322,10 @@ public enum Request: Equatable, Sendable {
         case "dismiss": request = .dismiss(try DismissSelection.decode(&r))
         case "list": request = .list
         case "history": request = .history
-        case "restore": request = .restore
-        case "action": request = .action(id: try r.toastID("id"), key: try r.name("key"))
+        case "restore": request = .restore(id: try r.toastID("id"))
+        case "history_clear": request = .historyClear
+        case "action":
+            request = .action(id: try r.toastID("id"), key: try r.name("key"), activationToken: try r.name("activation_token"))
         case "dnd":
             guard let mode = try r.enumeration("mode", DndMode.self) else { throw r.missing("mode") }
             request = .dnd(mode)
@@ -324,6 +339,7 @@ public enum Request: Equatable, Sendable {
             request = .loadingStart(key: try r.requiredName("key"), label: try r.string("label"),
                                     detach: try r.bool("detach") ?? false)
         case "loading_stop": request = .loadingStop(key: try r.requiredName("key"))
+        case "status": request = .status(follow: try r.bool("follow") ?? false)
         default:
             throw ProtocolError(.unknownRequest,
                                 "unknown request \"\(name)\" (known: \(names.joined(separator: ", ")))")

@@ -55,3 +55,19 @@ extension RGBAImage {
         }
     }
 }
+
+extension ReceivedImage {
+    /// The picture unpacked (RGB or RGBA, any rowstride) and shrunk to fit `maxSide` in one pass over
+    /// the bytes where they arrived: no full-size copy is ever made. Safe on any thread while the
+    /// caller keeps this object alive.
+    public func shrunk(toFit maxSide: Int) -> RGBAImage {
+        let size = BoxFilter.fitted(width: width, height: height, maxSide: max(1, maxSide))
+        let (rowstride, channels, bytes) = (rowstride, channels, bytes)
+        return BoxFilter.shrink(width: width, height: height, to: size) { x, y in
+            let index = y * rowstride + x * channels
+            let alpha = channels == 4 ? Int(bytes[index + 3]) : 255
+            return (Int(bytes[index]) * alpha / 255, Int(bytes[index + 1]) * alpha / 255,
+                    Int(bytes[index + 2]) * alpha / 255, alpha)
+        }
+    }
+}

@@ -10,6 +10,8 @@ public enum HintValue: Equatable, Sendable {
     case boolean(Bool)
     /// An `image-data`, `image_data` or `icon_data` structure, already validated and packed.
     case image(RGBAImage)
+    /// A large image structure, validated but left where it arrived (see `ReceivedImage`).
+    case receivedImage(ReceivedImage)
 
     /// An integer; a boolean counts as 0 or 1.
     public var integer: Int64? {
@@ -57,6 +59,13 @@ public enum HintName {
     /// Replace-by-tag, as Ubuntu's notify-osd named it (volume and brightness scripts send it).
     public static let canonicalSynchronous = "x-canonical-private-synchronous"
 
+    /// A sound file to play when the notification shows (a path or a `file://` URI).
+    public static let soundFile = "sound-file"
+    /// A sound to play, named in the XDG sound theme (`message-new-instant`).
+    public static let soundName = "sound-name"
+    /// Play no sound, whatever else says to.
+    public static let suppressSound = "suppress-sound"
+
     /// Hints carrying `(iiibiiay)` image structures.
     public static let images: Set<String> = [imageData, imageDataDeprecated, iconData]
 
@@ -64,5 +73,6 @@ public enum HintName {
     public static let known: Set<String> = [
         urgency, category, desktopEntry, imageData, imageDataDeprecated, iconData, imagePath,
         imagePathDeprecated, transient, resident, value, dunstStackTag, canonicalSynchronous,
+        soundFile, soundName, suppressSound,
     ]
 }

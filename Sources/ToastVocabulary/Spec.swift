@@ -120,6 +120,37 @@ public struct RGBAImage: Hashable, Sendable {
     }
 }
 
+/// A large picture as it arrived, neither copied nor unpacked: an `image-data` whose bytes are still
+/// in the D-Bus message that carried them. Copying the 33 MB of a 4K picture into fresh pages held the
+/// loop for 20–50 ms; instead the picture worker reads the bytes where they are and shrinks them.
+///
+/// `owner` keeps the bytes alive (it holds the message). The last reference must go on the loop's
+/// thread, since letting go of a message touches its bus: other threads only ever borrow `bytes`
+/// while something on the loop keeps this object alive.
+public final class ReceivedImage: @unchecked Sendable, Hashable {
+    public let width: Int
+    public let height: Int
+    /// Bytes from the start of one row to the next (at least `width * channels`).
+    public let rowstride: Int
+    /// 3 (RGB) or 4 (RGBA, straight alpha), 8 bits each.
+    public let channels: Int
+    /// `rowstride * (height - 1) + width * channels` bytes or more, valid while this object lives.
+    public let bytes: UnsafeRawBufferPointer
+    private let owner: AnyObject
+
+    public init(width: Int, height: Int, rowstride: Int, channels: Int, bytes: UnsafeRawBufferPointer, owner: AnyObject) {
+        self.width = width
+        self.height = height
+        self.rowstride = rowstride
+        self.channels = channels
+        self.bytes = bytes
+        self.owner = owner
+    }
+
+    public static func == (a: ReceivedImage, b: ReceivedImage) -> Bool { a === b }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
 /// What toastd says about itself: `GetServerInformation`, `GetCapabilities`, `toast --version` and
 /// `toastd --version` all read it here.
 public enum ServerIdentity {
@@ -128,11 +159,13 @@ public enum ServerIdentity {
     /// toastd's version.
     public static let version = "0.1.0"
     /// The version of the Desktop Notifications specification implemented.
-    public static let specVersion = "1.2"
+    public static let specVersion = "1.3"
     /// `GetCapabilities`: what the daemon draws and understands. `body-hyperlinks` is not offered:
     /// links are shown as their text (nothing here opens a URL).
     public static let capabilities = [
         "actions", "body", "body-markup", "icon-static", "persistence",
         "x-canonical-private-synchronous", "x-dunst-stack-tag",
     ]
+    /// Offered besides `capabilities` only while a sound player is available (`sound-command`).
+    public static let soundCapability = "sound"
 }

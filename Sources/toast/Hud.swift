@@ -117,41 +117,12 @@ struct Hud: ParsableCommand {
     }
 }
 
-/// One line of `toast hud --stream` input.
-enum HudStreamLine: Equatable {
-    /// A blank line: ignored.
-    case none
-    case value(Int, muted: Bool)
-    case failure(String)
-
-    /// A value as `toast hud KIND VALUE` and a `--stream` line both write it: `40` or `40%` (one syntax
-    /// for both, so a script can feed either the same text).
-    static func percent(_ word: Substring) -> Int? {
-        Int(word.hasSuffix("%") ? word.dropLast() : word)
-    }
-
-    /// `42`, `42%`, `42 muted`; surrounding blanks and a trailing `\r` are ignored.
-    static func parse(_ line: String) -> HudStreamLine {
-        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
-        guard let first = words.first else { return .none }
-        guard let v = percent(first) else { return .failure("\"\(line)\" is not a number") }
-        guard HudParams.valueRange.contains(v) else {
-            return .failure("\(v) is not in \(HudParams.valueRange.lowerBound)...\(HudParams.valueRange.upperBound)")
-        }
-        switch words.count {
-        case 1: return .value(v, muted: false)
-        case 2 where words[1] == "muted": return .value(v, muted: true)
-        default: return .failure("\"\(line)\" is not VALUE [muted]")
-        }
-    }
-}
-
-/// `toast loading start KEY [--label TEXT] [--detach]` / `toast loading stop KEY`.
+/// `toast loading start KEY [--label TEXT] [--detach]` / `toast loading stop KEY` / `toast loading run KEY -- CMD`.
 struct Loading: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "loading",
         abstract: "Show or hide a loading spinner.",
-        subcommands: [Start.self, Stop.self])
+        subcommands: [Start.self, Stop.self, Run.self])
 
     /// Sends a loading request; a non-detached start then blocks until the daemon hangs up.
     static func send(_ request: Request) throws(ClientFailure) {

@@ -42,6 +42,9 @@ struct Send: ParsableCommand {
     @Flag(name: [.short, .customLong("print-id")], help: "Print the toast's id.")
     var printID = false
 
+    @Flag(help: "With --wait: print the outcome as a JSON object, with the activation token if the app got one.")
+    var json = false
+
     @Option(name: [.short, .customLong("replace-id")], help: "Replace the toast with this id, in place.")
     var replaceID: UInt32?
 
@@ -85,12 +88,12 @@ struct Send: ParsableCommand {
     }
 
     func run() throws {
-        let params = params, printID = printID
-        try reportingFailures { () throws(ClientFailure) in try Send.send(params, printID: printID) }
+        let params = params, printID = printID, json = json
+        try reportingFailures { () throws(ClientFailure) in try Send.send(params, printID: printID, json: json) }
     }
 
     /// Sends the toast; with `wait`, prints the outcome and ends with its exit status.
-    static func send(_ params: NotifyParams, printID: Bool) throws(ClientFailure) {
+    static func send(_ params: NotifyParams, printID: Bool, json: Bool = false) throws(ClientFailure) {
         let connection = try Connection()
         guard case .id(let id) = try connection.call(.notify(params)) else {
             throw ClientFailure.protocolViolation("toastd's notify reply carries no id")
@@ -98,15 +101,18 @@ struct Send: ParsableCommand {
         if printID { Output.line(String(id)) }
         guard params.wait else { return }
         if !params.actions.isEmpty { hintHowToAnswer(id: id, actions: params.actions, on: connection) }
+        var activationToken: String?
         while let event = try connection.nextEvent() {
             guard event.id == id else { continue }
             switch event {
             case .action(_, let key):
-                Output.line(key)
+                Output.line(json ? WaitOutcome.json(id: id, action: key, activationToken: activationToken) : key)
                 return
             case .closed(_, let reason):
-                Output.line(reason.rawValue)
+                Output.line(json ? WaitOutcome.json(id: id, closed: reason) : reason.rawValue)
                 throw ClientFailure.outcome(Exit.status(for: reason))
+            case .activationToken(_, let token): activationToken = token
+            case .status: continue
             }
         }
         throw ClientFailure.protocolViolation("toastd closed the connection before the toast closed")
@@ -124,5 +130,19 @@ struct Send: ParsableCommand {
     static func answerHint(id: NotificationID, keys: [String]) -> String {
         "toast \(id) waits for an answer, but its buttons take no clicks: run `toast action \(id) KEY` "
             + "(KEY: \(keys.joined(separator: ", "))), or set `clickable-actions = true` in toastd's config"
+    }
+}
+
+/// `toast --wait --json`'s one line: `{"id":7,"action":"open","activation_token":"…"}` or
+/// `{"id":7,"closed":"expired"}`.
+enum WaitOutcome {
+    static func json(id: NotificationID, action: String, activationToken: String?) -> String {
+        var o = JSONObject([("id", .int(Int64(id))), ("action", .string(action))])
+        if let activationToken { o["activation_token"] = .string(activationToken) }
+        return JSONValue.object(o).encoded()
+    }
+
+    static func json(id: NotificationID, closed reason: CloseReason) -> String {
+        JSONValue.object(JSONObject([("id", .int(Int64(id))), ("closed", .string(reason.rawValue))])).encoded()
     }
 }

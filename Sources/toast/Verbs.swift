@@ -43,30 +43,60 @@ struct List: ParsableCommand {
     }
 }
 
-/// `toast history [--json]`
+/// `toast history [--json] [-n N]` / `toast history clear`
 struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "history", abstract: "List recently closed toasts, newest first.")
+        commandName: "history", abstract: "List recently closed toasts, newest first.",
+        subcommands: [Clear.self])
 
     @Flag(help: "Print the toasts as a JSON array.")
     var json = false
 
+    @Option(name: [.customShort("n"), .long], help: "List only the newest N.")
+    var limit: Int?
+
+    mutating func validate() throws {
+        if let limit, limit < 0 { throw ValidationError("-n must not be negative") }
+    }
+
     func run() throws {
+        let limit = limit
         try reportingFailures { () throws(ClientFailure) in
-            try printToasts(try Connection().call(.history), json: json, history: true)
+            var payload = try Connection().call(.history)
+            if let limit, case .toasts(let toasts) = payload { payload = .toasts(Array(toasts.prefix(limit))) }
+            try printToasts(payload, json: json, history: true)
+        }
+    }
+
+    struct Clear: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "clear", abstract: "Forget every closed toast (the history file too).")
+
+        func run() throws {
+            try reportingFailures { () throws(ClientFailure) in
+                _ = try Connection().call(.historyClear)
+            }
         }
     }
 }
 
-/// `toast restore`
+/// `toast restore [ID]`
 struct Restore: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "restore",
-        abstract: "Bring back the most recently closed toast and print its id.")
+        abstract: "Bring back a closed toast (the most recent without ID) and print its id.")
+
+    @Argument(help: "The id of a toast in the history (default: the most recently closed one).")
+    var id: UInt32?
+
+    mutating func validate() throws {
+        if id == 0 { throw ValidationError("toast ids start at 1") }
+    }
 
     func run() throws {
+        let id = id
         try reportingFailures { () throws(ClientFailure) in
-            if case .id(let id) = try Connection().call(.restore) { Output.line(String(id)) }
+            if case .id(let id) = try Connection().call(.restore(id: id)) { Output.line(String(id)) }
         }
     }
 }
@@ -105,7 +135,9 @@ struct InvokeAction: ParsableCommand {
     var request: Request {
         get throws {
             let (id, key) = try target()
-            return .action(id: id, key: key)
+            // A launcher that started us with a token of its own hands it on to the app.
+            let token = Connection.getenvString("XDG_ACTIVATION_TOKEN").flatMap { $0.isEmpty ? nil : $0 }
+            return .action(id: id, key: key, activationToken: token)
         }
     }
 

@@ -418,6 +418,25 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(try toasts().isEmpty)
     }
 
+    /// A launcher's XDG_ACTIVATION_TOKEN, in the environment of `toast action`, reaches the app before
+    /// the action (spec 1.3); `toast -A … --json` prints it with the outcome.
+    func testActionPassesOnTheLaunchersActivationTokenAndJsonPrintsIt() throws {
+        let waiting = try spawnToast(["-p", "-t", "0", "-A", "open=Open", "--json", "Open me"])
+        let id = try XCTUnwrap(waiting.waitForLine(matching: "^[0-9]+$"), waiting.stderrText)
+        let result = try toast(["action", id, "open"], environment: ["XDG_ACTIVATION_TOKEN": "launcher-token-42"])
+        XCTAssertEqual(result.status, 0, result.stderrText)
+        XCTAssertEqual(waiting.waitForLine(startingWith: "{", from: 1),
+                       #"{"id":\#(id),"action":"open","activation_token":"launcher-token-42"}"#, "\(waiting.lines) \(waiting.stderrText)")
+        XCTAssertEqual(waiting.waitForExit(timeout: 10), 0)
+
+        // Without a token, and a close instead of an action.
+        let plain = try spawnToast(["-p", "-t", "0", "-A", "open=Open", "--json", "Close me"])
+        let other = try XCTUnwrap(plain.waitForLine(matching: "^[0-9]+$"), plain.stderrText)
+        _ = try ok("dismiss", other)
+        XCTAssertEqual(plain.waitForLine(startingWith: "{", from: 1), #"{"id":\#(other),"closed":"dismissed"}"#)
+        XCTAssertEqual(plain.waitForExit(timeout: 10), 3)
+    }
+
     func testMenuPipesTheNewestToastsActionsToThePickerAndInvokesTheChoice() throws {
         let empty = try toast("menu", "true")
         XCTAssertEqual(empty.status, 1)

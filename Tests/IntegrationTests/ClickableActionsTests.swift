@@ -199,9 +199,9 @@ final class ClickableActionsTests: XCTestCase {
         box = try waitForSteadyToast(stage, toastd)
         centre = (x: box.x + box.width / 2, y: box.y + 20)
         try stage.click(x: centre.x, y: centre.y, button: "middle")
-        XCTAssertTrue(try waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: marker) },
+        XCTAssertTrue(waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: marker) },
                       "the middle click ran nothing: \(toastd.log)")
-        XCTAssertTrue(try waitUntil(timeout: 10) {
+        XCTAssertTrue(waitUntil(timeout: 10) {
             (try? String(contentsOfFile: marker, encoding: .utf8)) == "New mail\n"
         }, "\((try? String(contentsOfFile: marker, encoding: .utf8)) ?? "")")
         try stage.click(x: centre.x, y: centre.y, button: "right")
@@ -209,6 +209,37 @@ final class ClickableActionsTests: XCTestCase {
         XCTAssertNotNil(mail.waitForLine(startingWith: "yes", from: 1), "\(mail.lines) \(toastd.log)")
         XCTAssertEqual(mail.lines.dropFirst().first, "yes", "the right click did something: \(mail.lines)")
         XCTAssertEqual(mail.waitForExit(timeout: 10), 0, mail.stderrText)
+    }
+
+    /// A click on a pill asks the compositor for an xdg_activation_v1 token and sends it to the app
+    /// (`ActivationToken`, spec 1.3) before `ActionInvoked`, both for the toast's id: what `gdbus
+    /// monitor` sees on the bus.
+    func testAClickOnAPillSendsAnActivationTokenBeforeActionInvoked() throws {
+        let stage = try Stage.shared()
+        try stage.plugInInputDevices()
+        let probe = try ProbeWindow(stage: stage)
+        defer { _ = probe }
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--clickable-actions", "--no-animations"])
+        let monitor = try stage.spawn(["gdbus", "monitor", "--session", "--dest", "org.freedesktop.Notifications"])
+        defer { monitor.terminate() }
+        XCTAssertNotNil(monitor.waitForLine(matching: "is owned by"), "gdbus monitor did not start: \(monitor.stderrText)")
+        let waiting = try startDeployToast(toastd, stage, json: true)
+        defer { waiting.terminate() }
+        let id = try XCTUnwrap(waiting.lines.first)
+        let (_, yes, _) = try findPills(stage, toastd)
+
+        try stage.click(x: yes.x + yes.width / 2, y: yes.y + yes.height / 2)
+        let invoked = monitor.waitForLine(matching: "ActionInvoked \\(uint32 \(id), 'yes'\\)")
+        XCTAssertNotNil(invoked, "\(monitor.lines) \(toastd.log)")
+        let tokenLine = monitor.lines.firstIndex { $0.contains("ActivationToken (uint32 \(id), '") }
+        let invokedLine = monitor.lines.firstIndex { $0.contains("ActionInvoked (uint32 \(id), 'yes')") }
+        let tokenIndex = try XCTUnwrap(tokenLine, "no ActivationToken: \(monitor.lines)")
+        XCTAssertLessThan(tokenIndex, try XCTUnwrap(invokedLine), "ActivationToken comes first")
+        XCTAssertFalse(monitor.lines[tokenIndex].contains("''"), "an empty token: \(monitor.lines[tokenIndex])")
+        // The waiting CLI got the same token, ahead of the action: `--json` prints both.
+        let token = monitor.lines[tokenIndex].components(separatedBy: "'").dropFirst().first ?? ""
+        XCTAssertEqual(waiting.waitForLine(startingWith: "{", from: 1),
+                       #"{"id":\#(id),"action":"yes","activation_token":"\#(token)"}"#, "\(waiting.lines)")
     }
 
     // MARK: - Helpers
@@ -226,9 +257,10 @@ final class ClickableActionsTests: XCTestCase {
 
     /// A waiting `toast -A yes=Yes -A no=No Deploy?` that stays until an action or a kill, once it
     /// has printed its id (the toast is up).
-    private func startDeployToast(_ toastd: ToastdProcess, _ stage: Stage,
+    private func startDeployToast(_ toastd: ToastdProcess, _ stage: Stage, json: Bool = false,
                                   file: StaticString = #filePath, line: UInt = #line) throws -> BackgroundProcess {
-        let waiting = try stage.spawn([try stage.binary("toast"), "-p", "-t", "0", "-A", "yes=Yes", "-A", "no=No", "Deploy?"],
+        let waiting = try stage.spawn([try stage.binary("toast"), "-p", "-t", "0", "-A", "yes=Yes", "-A", "no=No"]
+                                      + (json ? ["--json"] : []) + ["Deploy?"],
                                       environment: ["TOASTD_SOCKET": toastd.socketPath])
         XCTAssertNotNil(waiting.waitForLine(matching: "^[0-9]+$"), waiting.stderrText, file: file, line: line)
         return waiting

@@ -211,6 +211,74 @@ final class HudTests: XCTestCase {
 
     // MARK: - Overflow, toasts beside HUDs, no animations
 
+    // MARK: loading run
+
+    /// The command's output passes through, the spinner shows while it runs and is gone after, and
+    /// toast exits with the command's status. The command waits on a FIFO the test writes once it has
+    /// seen the spinner, so nothing depends on how fast the build is.
+    func testLoadingRunShowsTheSpinnerWhileTheCommandRunsAndExitsWithItsStatus() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage)
+        let fifo = "\(stage.directory)/run-\(UUID().uuidString.prefix(8)).fifo"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        defer { unlink(fifo) }
+        let runner = try stage.spawn([try stage.binary("toast"), "loading", "run", "build", "--label", "Building", "--",
+                                      "sh", "-c", "echo started; read line < \(fifo); echo \"got $line\"; exit 3"],
+                                     environment: ["TOASTD_SOCKET": toastd.socketPath])
+        XCTAssertNotNil(runner.waitForLine(startingWith: "started"), "the command's stdout: \(runner.stderrText)")
+        _ = try waitForSettledSpinner(stage, toastd: toastd)
+        XCTAssertTrue(runner.isRunning, "toast loading run returned while its command runs")
+
+        let writer = open(fifo, O_WRONLY)
+        XCTAssertGreaterThanOrEqual(writer, 0)
+        _ = "go\n".withCString { write(writer, $0, 3) }
+        close(writer)
+        XCTAssertEqual(runner.waitForExit(timeout: 10), 3, runner.stderrText)
+        XCTAssertNotNil(runner.waitForLine(startingWith: "got go"), "the command's stdin/stdout: \(runner.lines)")
+        try expectHidden(stage, name: "spinner-run", "the spinner stayed after the command ended")
+        XCTAssertEqual(runner.stderrText, "", "no warning with toastd running")
+    }
+
+    /// SIGTERM to toast reaches the command (it is gone afterwards, not left running), the spinner
+    /// stops, and toast exits as the command did (143).
+    func testKillingLoadingRunStopsTheCommandAndTheSpinner() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage)
+        let runner = try stage.spawn([try stage.binary("toast"), "loading", "run", "sync", "--", "sh", "-c", "echo $$; exec sleep 300"],
+                                     environment: ["TOASTD_SOCKET": toastd.socketPath])
+        let pidLine = runner.waitForLine(matching: "^[0-9]+$")
+        let commandPID = try XCTUnwrap(pidLine.flatMap { pid_t($0) }, "no pid printed: \(runner.stderrText)")
+        _ = try waitForSettledSpinner(stage, toastd: toastd)
+
+        kill(runner.pid, SIGTERM)
+        XCTAssertEqual(runner.waitForExit(timeout: 10), 128 + SIGTERM, runner.stderrText)
+        XCTAssertTrue(waitUntil(timeout: 10) { kill(commandPID, 0) != 0 }, "the command outlived toast")
+        try expectHidden(stage, name: "spinner-run-killed", "the spinner stayed after toast loading run was killed")
+    }
+
+    /// README's loading lines, run by a shell exactly as written: the forms shown return at once (or
+    /// when their command ends) and do what their comments say.
+    func testReadmeLoadingLinesRunAsWritten() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage)
+        let readme = try String(contentsOfFile: "\(stage.repository)/README.md", encoding: .utf8)
+        let lines = readme.split(separator: "\n").map(String.init).filter { $0.hasPrefix("toast loading ") }
+        XCTAssertEqual(lines.map { $0.components(separatedBy: "  #")[0].trimmingCharacters(in: .whitespaces) },
+                       [#"toast loading start build --label "Building" --detach"#, "toast loading stop build",
+                        "toast loading run build -- sh -c 'sleep 1; exit 3'"])
+        guard lines.count == 3 else { return }
+        func shell(_ line: String) throws -> CommandResult {
+            try stage.run(["sh", "-c", line], environment: ["TOASTD_SOCKET": toastd.socketPath], timeout: 20)
+        }
+        XCTAssertEqual(try shell(lines[0]).status, 0)
+        _ = try waitForSettledSpinner(stage, toastd: toastd)
+        XCTAssertEqual(try shell(lines[1]).status, 0)
+        try expectHidden(stage, name: "spinner-readme-stop")
+        let run = try shell(lines[2])
+        XCTAssertEqual(run.status, 3, run.stderrText)
+        try expectHidden(stage, name: "spinner-readme-run")
+    }
+
     func testValueAbove100IsDrawnAsOverflow() throws {
         let stage = try Stage.shared()
         let toastd = try ToastdProcess(stage: stage)

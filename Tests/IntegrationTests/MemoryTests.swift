@@ -55,10 +55,10 @@ final class MemoryTests: XCTestCase {
         XCTAssertLessThan(errors.count, count / 100, "refused: \(Set(errors))")
 
         try dismissAllAndWaitUntilNothingIsOpen(toastd)
-        // The goal is 5 MB. Measured: 72 MB kept before the idle release, 12 MB with it; what is left is
-        // the heap's own fragmentation ([heap] ~11 MB resident around ~6 MB still allocated, which no
-        // trim can return), not yet traced to its owner. The bound holds the gain until it is.
-        let allowedKiB = 16 * 1024
+        // Measured (release): 13.3 MB kept while GLib's slice magazines held their pages, 4.7 MB since
+        // toastd routes slices through malloc (MemoryRelease.swift); what stays is the history's
+        // pictures (1 MB by design), the Thai word-break dictionary and the font caches.
+        let allowedKiB = 5 * 1024
         var after = residentKiB(pid) ?? .max
         let settled = waitUntil(timeout: 15, interval: 0.1) {
             after = residentKiB(pid) ?? .max

@@ -195,6 +195,11 @@ final class RulesTests: XCTestCase {
             XCTAssertTrue(cleared, "the screen did not clear")
         }
         XCTAssertEqual(try output(["mode"]), "default\n")
+        // `toast status` reports do-not-disturb: the mode, as it is turned on and off.
+        let follower = try stage.spawn([try stage.binary("toast"), "status", "--follow", "--json"],
+                                       environment: ["TOASTD_SOCKET": toastd.socketPath])
+        defer { follower.terminate() }
+        XCTAssertNotNil(follower.waitForLine(matching: #""dnd":false"#), "\(follower.lines) \(follower.stderrText)")
 
         // One critical toast alone: the box to compare with.
         _ = try output(["-t", "0", "-u", "critical", "Battery low", "5 %"])
@@ -205,6 +210,9 @@ final class RulesTests: XCTestCase {
 
         XCTAssertEqual(try output(["mode", "-a", "do-not-disturb"]), "default\ndo-not-disturb\n")
         XCTAssertEqual(try output(["dnd", "status"]), "on\n", "dnd is the do-not-disturb mode")
+        XCTAssertTrue(try output(["status", "--json"]).contains(#""dnd":true"#), "status does not read the mode")
+        XCTAssertNotNil(follower.waitForLine(matching: #""dnd":true"#), "no status event: \(follower.lines)")
+        let dndOnLine = follower.lines.count
         // A normal toast first, then a critical one: once the critical one is drawn and the screen
         // settled, the normal one would be on it too; the box is one toast's.
         _ = try output(["-t", "0", "Chat", "hello"])
@@ -218,6 +226,8 @@ final class RulesTests: XCTestCase {
 
         XCTAssertEqual(try output(["mode", "-r", "do-not-disturb"]), "default\n")
         XCTAssertEqual(try output(["dnd", "status"]), "off\n")
+        XCTAssertNotNil(follower.waitForLine(from: dndOnLine, deadline: .after(10)) { $0.contains(#""dnd":false"#) },
+                        "no status event for the mode turned off: \(follower.lines)")
         _ = try output(["-t", "0", "Chat", "again"])
         let (_, back) = try stage.waitForScreenshot { $0.boundingBox(notMatching: stage.background) != nil }
         XCTAssertTrue(back, "a new toast is not drawn once the mode is off: \(toastd.log)")

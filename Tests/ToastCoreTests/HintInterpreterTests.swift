@@ -71,7 +71,7 @@ final class HintInterpreterTests: XCTestCase {
     }
 
     func testUnknownHintsChangeNothing() {
-        XCTAssertEqual(interpreted(["x-unknown": .string("y"), "sound-name": .string("bell")]),
+        XCTAssertEqual(interpreted(["x-unknown": .string("y"), "x-kde-origin-name": .string("bell")]),
                        NotificationRequest(appName: "app", summary: "s"))
     }
 }

@@ -21,6 +21,7 @@ final class InterfaceTableTests: XCTestCase {
             ], signals: [
                 .init(name: "NotificationClosed", types: ["u", "u"]),
                 .init(name: "ActionInvoked", types: ["u", "s"]),
+                .init(name: "ActivationToken", types: ["u", "s"]),
             ]),
         ] + standard,
         NotificationsBus.hudPath: [
@@ -112,7 +113,7 @@ final class InterfaceTableTests: XCTestCase {
     func testSignalsWeEmitAreDeclared() {
         // NotificationsBus.emit… sends these members on the Notifications interface.
         let declared = BusInterface.notifications.signals.map(\.name)
-        for name in ["NotificationClosed", "ActionInvoked"] {
+        for name in ["NotificationClosed", "ActionInvoked", "ActivationToken"] {
             XCTAssertTrue(declared.contains(name), name)
         }
     }

@@ -69,6 +69,7 @@ final class NotifyArgumentTests: BusTestCase {
             "urgency": .integer(2), "category": .string("email.arrived"), "desktop-entry": .string("org.example.Mail"),
             "image-path": .string("file:///tmp/a%20b.png"), "transient": .boolean(true), "resident": .boolean(false),
             "value": .integer(73), "x-canonical-private-synchronous": .string("volume"), "x-dunst-stack-tag": .string("vol"),
+            "suppress-sound": .boolean(true), "sound-name": .string("bell"),
         ])
         XCTAssertEqual(n?.actions, [NotificationAction(key: "default", label: "Open"), NotificationAction(key: "reply", label: "Reply")])
         XCTAssertEqual(n?.expiry, .after(2500))

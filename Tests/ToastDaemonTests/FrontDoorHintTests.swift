@@ -45,7 +45,15 @@ final class FrontDoorHintTests: XCTestCase {
             $0.desktopEntry = "org.example.Mail"
         },
         Case(name: "a hint of the wrong type", hints: [("string:value:50", ("value", .string("50")))]) { _ in },
-        Case(name: "unknown hints", hints: [("string:sound-name:bell", ("sound-name", .string("bell")))]) { _ in },
+        Case(name: "unknown hints", hints: [("string:x-kde-origin-name:bell", ("x-kde-origin-name", .string("bell")))]) { _ in },
+        Case(name: "a sound name", hints: [("string:sound-name:bell", ("sound-name", .string("bell")))]) { $0.sound = .name("bell") },
+        Case(name: "a sound file wins, suppressed",
+             hints: [("string:sound-file:file:///s/a.oga", ("sound-file", .string("file:///s/a.oga"))),
+                     ("string:sound-name:bell", ("sound-name", .string("bell"))),
+                     ("boolean:suppress-sound:true", ("suppress-sound", .bool(true)))]) {
+            $0.sound = .file("/s/a.oga")
+            $0.suppressSound = true
+        },
     ]
 
     func testTheSameHintsMakeTheSameNotificationThroughBothDoors() throws {

@@ -21,11 +21,14 @@ final class MessageTests: XCTestCase {
         .dismiss(.newest),
         .list,
         .history,
-        .restore,
+        .restore(id: nil),
+        .restore(id: 9),
+        .historyClear,
         .action(id: 3, key: nil),
         .action(id: 3, key: "reply"),
         .action(id: nil, key: nil),
         .action(id: nil, key: "reply"),
+        .action(id: 4, key: "open", activationToken: "token"),
         .dnd(.on), .dnd(.off), .dnd(.toggle), .dnd(.status),
         .mode(ModeChange()), .mode(ModeChange(set: ["default", "work"])),
         .mode(ModeChange(add: ["a"], remove: ["b", "c"], toggle: ["do-not-disturb"])),
@@ -39,6 +42,8 @@ final class MessageTests: XCTestCase {
         .loadingStart(key: "build", label: nil, detach: false),
         .loadingStart(key: "sync", label: "Syncing…", detach: true),
         .loadingStop(key: "build"),
+        .status(follow: false),
+        .status(follow: true),
     ]
 
     func testEveryRequestRoundTrips() throws {
@@ -99,6 +104,7 @@ final class MessageTests: XCTestCase {
             .ok(.warnings(["/c:3: unknown key 'x'", "/c: 2 more problems not listed"])),
             .ok(.settings(DaemonSettings(clickableActions: true))),
             .ok(.settings(DaemonSettings(clickableActions: false))),
+            .ok(.status(StatusInfo(open: 3, hidden: 1, history: 50, dnd: true, loading: 2))),
             .error(ProtocolError(.notFound, "no toast 5")),
             .error(ProtocolError(ErrorCode(rawValue: "some_future_code"), "kept as is")),
         ] + ErrorCode.known.map { .error(ProtocolError($0, "message for \($0)")) }
@@ -118,12 +124,17 @@ final class MessageTests: XCTestCase {
 
     func testEveryEventRoundTrips() throws {
         let events: [Event] = CloseReason.allCases.map { .closed(id: 4, reason: $0) }
-            + [.action(id: 4, key: "default"), .action(id: NotificationID.max, key: "with \"quotes\"")]
+            + [.action(id: 4, key: "default"), .action(id: NotificationID.max, key: "with \"quotes\""),
+               .status(StatusInfo(open: 0, hidden: 0, history: 2, dnd: false)),
+               .activationToken(id: 4, token: "wayland-token")]
         for event in events {
             let line = event.encode()
             XCTAssertEqual(try Event.decode(line: line).get(), event, line)
             XCTAssertEqual(try ServerMessage.decode(line: line).get(), .event(event), line)
         }
+        XCTAssertEqual(Event.status(StatusInfo(open: 2, hidden: 1, history: 5, dnd: true)).encode(),
+                       #"{"v":1,"event":"status","open":2,"hidden":1,"history":5,"dnd":true,"loading":0}"#)
+        XCTAssertEqual(Request.status(follow: true).encode(), #"{"v":1,"request":"status","follow":true}"#)
         XCTAssertEqual(Event.closed(id: 7, reason: .dismissed).encode(),
                        #"{"v":1,"event":"closed","id":7,"reason":"dismissed"}"#)
         XCTAssertEqual(CloseReason.allCases.map(\.specCode), [1, 2, 3, 4])

@@ -20,7 +20,11 @@ BURST_CALLS = 10_000
 STORM_CALLS = 4_000
 STORM_WINDOW = 32          # storm calls in flight at once
 STORM_SEED = 18
-SETTLE_S = 1.0             # after the last close: fade-outs end, idle memory release runs
+SETTLE_S = 1.0
+# The result keys each measurement sets (a daemon that dies leaves them n/a, saying why).
+KEYS = {"burst": ["burst_drain", "burst_answered", "burst_cpu", "burst_peak_rss", "burst_commits",
+                  "burst_commits_ahead", "burst_rss_kept"],
+        "storm": ["storm_peak_rss", "storm_rss_kept"]}             # after the last close: fade-outs end, idle memory release runs
 
 NOTIFICATIONS = DBusAddress("/org/freedesktop/Notifications", bus_name="org.freedesktop.Notifications",
                             interface="org.freedesktop.Notifications")
@@ -246,3 +250,5 @@ class Heavy:
                 except (RuntimeError, OSError, TimeoutError) as e:
                     self.results.deaths.append(f"{what.__name__}: {daemon.name}: {e}")
                     self.say(f"  {what.__name__} of {daemon.name} cut short: {e}")
+                    for key in KEYS[what.__name__]:
+                        self.results.miss(f"{key}.{daemon.name}", f"{daemon.name}: {e}"[:160])

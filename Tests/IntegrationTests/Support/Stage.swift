@@ -85,6 +85,9 @@ final class Stage: Sendable {
         env.removeValue(forKey: "DISPLAY")
         env.removeValue(forKey: "WAYLAND_DEBUG")
         env.removeValue(forKey: "TOASTD_SOCKET")
+        // A state directory per process started: each toastd keeps its history file apart (and out of
+        // the home directory), unless a test hands two of them the same one.
+        env["XDG_STATE_HOME"] = "\(directory)/state-\(UUID().uuidString.prefix(8))"
         for (key, value) in extra { env[key] = value }
         return env
     }
