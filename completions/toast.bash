@@ -173,13 +173,13 @@ _toast() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    send|dismiss|list|history|restore|action|menu|dnd|status|reload|version|hud|loading|help)
+    send|dismiss|list|history|restore|action|menu|dnd|mode|status|reload|version|hud|loading|help)
         # Offer subcommand argument completions
         "_toast_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'send dismiss list history restore action menu dnd status reload version hud loading help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'send dismiss list history restore action menu dnd mode status reload version hud loading help' -- "${cur}"))
         ;;
     esac
 }
@@ -316,6 +316,30 @@ _toast_dnd() {
     case "${positional_number}" in
     1)
         __toast_add_completions -W 'on'$'\n''off'$'\n''toggle'$'\n''status'
+        return
+        ;;
+    esac
+}
+
+_toast_mode() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=(-s --set -a --add -r --remove -t --toggle)
+    non_repeating_options=()
+    __toast_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '-s'|'--set')
+        return
+        ;;
+    '-a'|'--add')
+        return
+        ;;
+    '-r'|'--remove')
+        return
+        ;;
+    '-t'|'--toggle')
         return
         ;;
     esac

@@ -45,7 +45,9 @@ public struct ToastModel: Sendable {
 
     /// Changes whenever anything drawn changes (use `notifications.generation` or `hud.generation` to
     /// redraw only one of them).
-    public var generation: UInt64 { notifications.generation &+ hud.generation }
+    public var generation: UInt64 { notifications.generation &+ hud.generation &+ modeChanges }
+    /// How often the modes changed: a `[mode=...]` section may change how open toasts look.
+    private var modeChanges: UInt64 = 0
 
     /// The earliest moment something is due (a notification expires, the bar hides, an orphaned loading
     /// key stops); nil when nothing is.
@@ -147,21 +149,39 @@ public struct ToastModel: Sendable {
         notifications.markDisplayed(ids, now: now)
     }
 
+    /// The modes on, in the order they were turned on (`toast mode`); `[mode=NAME]` sections match on
+    /// them. `do-not-disturb` among them is do-not-disturb.
+    public private(set) var modes: [String] = ModeNames.initial
+
     /// Whether do-not-disturb is on (see `NotificationStore` for what it hides).
     public var doNotDisturb: Bool { notifications.doNotDisturb }
 
-    /// Turns do-not-disturb on or off; returns whether that changed it.
+    /// Sets the modes on (duplicates dropped, the first kept; at most `ModeNames.maxCount`; invalid
+    /// names are the caller's to refuse). Do-not-disturb follows `do-not-disturb`. Returns whether
+    /// the set changed.
+    @discardableResult
+    public mutating func setModes(_ names: [String], now: Instant) -> Bool {
+        var seen = Set<String>()
+        let unique = names.filter { seen.insert($0).inserted }.prefix(ModeNames.maxCount)
+        guard Array(unique) != modes else { return false }
+        modes = Array(unique)
+        modeChanges &+= 1
+        defer { collectEvents() }
+        notifications.setDoNotDisturb(modes.contains(ModeNames.doNotDisturb), now: now)
+        return true
+    }
+
+    /// Turns do-not-disturb (the `do-not-disturb` mode) on or off; returns whether that changed it.
     @discardableResult
     public mutating func setDoNotDisturb(_ on: Bool, now: Instant) -> Bool {
-        defer { collectEvents() }
-        return notifications.setDoNotDisturb(on, now: now)
+        guard on != doNotDisturb else { return false }
+        return setModes(on ? modes + [ModeNames.doNotDisturb] : modes.filter { $0 != ModeNames.doNotDisturb }, now: now)
     }
 
     /// Flips do-not-disturb and returns the new state.
     @discardableResult
     public mutating func toggleDoNotDisturb(now: Instant) -> Bool {
-        defer { collectEvents() }
-        notifications.setDoNotDisturb(!doNotDisturb, now: now)
+        setDoNotDisturb(!doNotDisturb, now: now)
         return doNotDisturb
     }
 

@@ -29,6 +29,9 @@ struct Animator {
     private(set) var style = ToastStyle()
     private var hudLeavingSince: Instant?
 
+    /// The modes the views in `lastViews` were made for.
+    private var lastModes = ModeNames.initial
+
     init(animations: Bool) {
         if !animations { fadeMilliseconds = 0 }
     }
@@ -49,6 +52,11 @@ struct Animator {
     mutating func scene(for model: ToastModel, now: Instant, maxVisible: Int) -> Scene {
         var scene = Scene()
         var animating = false
+        // A `[mode=...]` section may change the look of what is open: made again when the modes change.
+        if model.modes != lastModes {
+            lastModes = model.modes
+            if rules.changesLook { lastViews = [:] }
+        }
 
         // Toasts: new ids go on top; closed ones stay in place while they fade out.
         // `model.visible` would copy every open notification at each update: with a backlog (a burst of
@@ -88,8 +96,9 @@ struct Animator {
         let newIDs = shown.map(\.id).filter { !known.contains($0) }
         order = newIDs + order.filter { shownByID[$0] != nil || leaving[$0] != nil }
         for notification in shown where lastViews[notification.id]?.revision != notification.revision {
-            lastViews[notification.id] = (notification.revision,
-                                              Self.view(of: notification, style: rules.style(for: notification, base: style)))
+            var view = Self.view(of: notification)
+            if let look = rules.look(of: notification, modes: model.modes) { view = look.applied(to: view, base: style) }
+            lastViews[notification.id] = (notification.revision, view)
         }
 
         if !newIDs.isEmpty && animationsEnabled {

@@ -207,21 +207,24 @@ public enum ConfigParser {
         "anchor", "hud-anchor", "hud-margin", "animations", "clickable-actions", "output",
         "persistent-history", "sound-command", "sound", "ignore-timeout", "invisible", "icon-theme", "icon-path",
         "hud-background", "hud-border-color", "hud-bar-color", "hud-overdrive-color", "hud-muted-color",
+        "on-notify", "on-button-left", "on-button-right", "on-button-middle", "markup", "actions",
     ]
     /// Keys a criteria section (`[app-name=...]`, `[urgency=...]`) may set.
     static let ruleKeys = [
         "default-timeout", "ignore-timeout", "invisible", "history", "background", "text-color", "border-color",
         "progress-color", "border-size", "border-radius", "padding", "width", "font", "sound",
+        "on-notify", "on-button-left", "on-button-right", "on-button-middle", "markup", "actions",
     ]
     /// Keys that only a rule can carry: given outside any section, they make a rule matching everything.
-    static let ruleOnlyKeys: Set<String> = ["ignore-timeout", "invisible", "sound"]
+    static let ruleOnlyKeys: Set<String> = ["ignore-timeout", "invisible", "sound",
+                                            "on-notify", "on-button-left", "on-button-right", "on-button-middle",
+                                            "markup", "actions"]
     /// mako's spellings of toastd's keys, so that a mako file needs no edits.
     static let aliases = ["background-color": "background", "max-history": "history"]
     /// mako's keys toastd does not do: named as such rather than as unknown.
     static let makoKeys: Set<String> = [
-        "actions", "format", "group-by", "height", "icon-border-radius", "icon-location", "icons",
-        "include", "layer", "markup", "max-icon-size", "on-button-left", "on-button-middle", "on-button-right",
-        "on-notify", "on-touch", "outer-margin", "sort", "text-alignment",
+        "format", "group-by", "height", "icon-border-radius", "icon-location", "icons",
+        "include", "layer", "max-icon-size", "on-touch", "outer-margin", "sort", "text-alignment",
     ]
     /// Keys an `[urgency=...]` section may set.
     static let urgencyKeys = ["default-timeout", "background", "border-color", "progress-color"]
@@ -412,6 +415,24 @@ public enum ConfigParser {
         case "history":
             let on = try boolean(key, value)
             return { $0.behaviour.history = on }
+        case "markup":
+            let on = try boolean(key, value)
+            return { $0.look.markup = on }
+        case "actions":
+            let on = try boolean(key, value)
+            return { $0.look.actions = on }
+        case "on-notify", "on-button-left", "on-button-right", "on-button-middle":
+            let binding: Binding
+            switch Binding.parse(value) {
+            case .success(let parsed): binding = parsed
+            case .failure(let error): throw SettingError("'\(key)': \(error.message)")
+            }
+            switch key {
+            case "on-notify": return { $0.behaviour.onNotify = binding }
+            case "on-button-left": return { $0.behaviour.onButtonLeft = binding }
+            case "on-button-right": return { $0.behaviour.onButtonRight = binding }
+            default: return { $0.behaviour.onButtonMiddle = binding }
+            }
         case "sound":
             let sound = try self.sound(key, value)
             return { $0.behaviour.sound = .some(sound) }

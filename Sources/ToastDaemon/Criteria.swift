@@ -16,26 +16,28 @@ struct CriteriaSubject: Equatable, Sendable {
     var actionable: Bool
     /// The client did not ask it to stay until closed (timeout 0).
     var expiring: Bool
+    /// The modes on when it is matched (`toast mode`): not the notification's, the daemon's.
+    var modes: [String]
 
     init(appName: String = "", appIcon: String = "", summary: String = "", body: String = "",
          urgency: Urgency = .normal, category: String? = nil, desktopEntry: String? = nil,
-         actionable: Bool = false, expiring: Bool = true) {
+         actionable: Bool = false, expiring: Bool = true, modes: [String] = ModeNames.initial) {
         self.appName = appName; self.appIcon = appIcon; self.summary = summary; self.body = body
         self.urgency = urgency; self.category = category; self.desktopEntry = desktopEntry
-        self.actionable = actionable; self.expiring = expiring
+        self.actionable = actionable; self.expiring = expiring; self.modes = modes
     }
 
-    init(_ request: NotificationRequest) {
+    init(_ request: NotificationRequest, modes: [String] = ModeNames.initial) {
         self.init(appName: request.appName, appIcon: request.appIcon, summary: request.summary, body: request.body,
                   urgency: request.urgency, category: request.category, desktopEntry: request.desktopEntry,
-                  actionable: !request.actions.isEmpty, expiring: request.expireTimeout != .never)
+                  actionable: !request.actions.isEmpty, expiring: request.expireTimeout != .never, modes: modes)
     }
 
-    init(_ notification: Notification) {
+    init(_ notification: Notification, modes: [String] = ModeNames.initial) {
         self.init(appName: notification.appName, appIcon: notification.appIcon, summary: notification.summary,
                   body: notification.body, urgency: notification.urgency, category: notification.category,
                   desktopEntry: notification.desktopEntry, actionable: !notification.actions.isEmpty,
-                  expiring: notification.expireTimeout != .never)
+                  expiring: notification.expireTimeout != .never, modes: modes)
     }
 }
 
@@ -71,7 +73,8 @@ final class PosixRegex: Equatable, @unchecked Sendable {
 /// The header of a criteria section in mako's syntax: `[app-name=Spotify urgency=low]`, every field
 /// of which must match. Values may be quoted (`"Google Chrome"`) and a backslash takes the next
 /// character as it is; `summary~` and `body~` are regular expressions; `actionable` and `expiring`
-/// are booleans, bare (`[actionable]`), negated (`[!actionable]`) or with a value.
+/// are booleans, bare (`[actionable]`), negated (`[!actionable]`) or with a value; `mode` is on when
+/// that mode is (`toast mode`).
 struct Criteria: Equatable, Sendable {
     var appName: String?
     var appIcon: String?
@@ -84,6 +87,7 @@ struct Criteria: Equatable, Sendable {
     var bodyPattern: PosixRegex?
     var actionable: Bool?
     var expiring: Bool?
+    var mode: String?
 
     /// No field: matches everything (`[global]`).
     var isEmpty: Bool { self == Criteria() }
@@ -108,13 +112,19 @@ struct Criteria: Equatable, Sendable {
         if let bodyPattern, !bodyPattern.matches(subject.body) { return false }
         if let actionable, actionable != subject.actionable { return false }
         if let expiring, expiring != subject.expiring { return false }
+        if let mode {
+            guard subject.modes.contains(mode) else { return false }
+            // Critical notifications break through do-not-disturb: a section for that mode concerns
+            // them only when it says so (`[mode=do-not-disturb urgency=critical]`).
+            if mode == ModeNames.doNotDisturb && urgency == nil && subject.urgency == .critical { return false }
+        }
         return true
     }
 
     /// Fields toastd knows from mako but does not match on: a section naming one is skipped whole.
-    static let unsupportedFields: Set<String> = ["hidden", "grouped", "group-index", "anchor", "output", "mode", "none"]
+    static let unsupportedFields: Set<String> = ["hidden", "grouped", "group-index", "anchor", "output", "none"]
     static let fields = ["app-name", "app-icon", "urgency", "category", "desktop-entry", "summary", "summary~",
-                         "body", "body~", "actionable", "expiring"]
+                         "body", "body~", "actionable", "expiring", "mode"]
 
     /// Parses the text between the brackets of a section header. The error is a message for the
     /// `path:line:` diagnostic.
@@ -186,6 +196,11 @@ struct Criteria: Equatable, Sendable {
                 return CriteriaError("\(key) must be true or false, got '\(value)'")
             }
             if key == "actionable" { actionable = flag } else { expiring = flag }
+        case "mode":
+            guard ModeNames.isValid(value) else {
+                return CriteriaError("'\(value)' is not a mode name (no blanks, quotes, '=' or brackets)")
+            }
+            mode = value
         default:
             if Self.unsupportedFields.contains(key) {
                 return CriteriaError("mako criterion '\(key)' is not supported")

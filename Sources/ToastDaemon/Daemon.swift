@@ -24,6 +24,8 @@ public final class Daemon {
     var animator: Animator
     private let timer: DeadlineTimer
     private let signals: SignalWatcher
+    /// The `exec` bindings' children.
+    private let commands = CommandRunner()
     private let socketDoor: SocketFrontDoor
     private var busDoor: BusFrontDoor?
     /// Saves the history to its file (nil: `persistent-history = false`, or no state directory).
@@ -133,7 +135,7 @@ public final class Daemon {
                 self.service.invokeButton(id: id, index: index, activationToken: token)
             }
         }
-        screen.onBodyClicked = { [unowned self] id in self.service.clickBody(id: id) }
+        screen.onToastClicked = { [unowned self] id, press in self.service.click(id: id, button: press.button) }
         screen.onToastsDrawn = { [unowned self] ids in self.service.displayed(ids) }
         screen.onNothingShown = { [unowned self] in self.memoryReleaseDue = true }
         service.playSound = { [unowned self] sound, app in self.soundPlayer.play(sound, app: app) }
@@ -175,6 +177,8 @@ public final class Daemon {
                     if signal == SIGHUP {
                         self.reloadConfig()
                     } else if signal == SIGCHLD {
+                        // Each owner reaps only its own pids: neither may take the other's children.
+                        self.commands.reap()
                         self.soundPlayer.reap()
                     } else {
                         Log.info("signal \(signal): exiting")
@@ -372,6 +376,7 @@ public final class Daemon {
             socketDoor.deliver(event)
             busDoor?.deliver(event)
         }
+        for command in service.drainCommands() { commands.run(command) }
         socketDoor.publishStatus()
         // Only a change to what is drawn redraws; animation frames are paced by the surfaces themselves.
         let model = service.model

@@ -14,8 +14,19 @@ struct LookPatch: Equatable, Sendable {
     var padding: Int?
     var width: Int?
     var font: FontSet?
+    /// `false`: the body is drawn as the text it is, tags and all (mako's `markup = 0`).
+    var markup: Bool?
+    /// `false`: no action buttons are drawn (mako's `actions = 0`); a click on the toast still does
+    /// what `on-button-*` says.
+    var actions: Bool?
 
     var isEmpty: Bool { self == LookPatch() }
+    /// Whether the patch changes the style (not only what text and buttons are drawn).
+    var changesStyle: Bool {
+        var style = self
+        style.markup = nil; style.actions = nil
+        return !style.isEmpty
+    }
 
     /// Later fields win.
     mutating func merge(_ later: LookPatch) {
@@ -28,6 +39,33 @@ struct LookPatch: Equatable, Sendable {
         if let v = later.padding { padding = v }
         if let v = later.width { width = v }
         if let v = later.font { font = v }
+        if let v = later.markup { markup = v }
+        if let v = later.actions { actions = v }
+    }
+
+    /// `view` as this patch has it drawn: its style (over `base`), its body as plain text when markup
+    /// is off, no buttons when actions are off.
+    func applied(to view: ToastView, base: ToastStyle) -> ToastView {
+        var view = view
+        if changesStyle { view.style = applied(to: base) }
+        if markup == false { view.body = Self.escapingMarkup(view.body) }
+        if actions == false { view.actions = [] }
+        return view
+    }
+
+    /// `text` with the characters markup gives meaning to written as entities: drawn as they are.
+    static func escapingMarkup(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
     }
 
     /// `style` with this patch applied. A colour is set for every urgency: the toast it is applied to
@@ -65,6 +103,12 @@ struct BehaviourPatch: Equatable, Sendable {
     var invisible: Bool?
     /// Kept in the history when closed (mako's `history`).
     var history: Bool?
+    /// What happens when it arrives (`on-notify`).
+    var onNotify: Binding?
+    /// What a click with each button does (`on-button-left`, ...; `clickable-actions`).
+    var onButtonLeft: Binding?
+    var onButtonRight: Binding?
+    var onButtonMiddle: Binding?
     /// The sound to play instead of the client's (nil inside: none).
     var sound: NotificationSound??
 
@@ -75,7 +119,20 @@ struct BehaviourPatch: Equatable, Sendable {
         if let v = later.ignoreTimeout { ignoreTimeout = v }
         if let v = later.invisible { invisible = v }
         if let v = later.history { history = v }
+        if let v = later.onNotify { onNotify = v }
+        if let v = later.onButtonLeft { onButtonLeft = v }
+        if let v = later.onButtonRight { onButtonRight = v }
+        if let v = later.onButtonMiddle { onButtonMiddle = v }
         if let v = later.sound { sound = v }
+    }
+
+    /// What a click with `button` does: the rule's binding, else mako's default for the button.
+    func binding(for button: PointerButton) -> Binding {
+        switch button {
+        case .left: onButtonLeft ?? button.defaultBinding
+        case .right: onButtonRight ?? button.defaultBinding
+        case .middle: onButtonMiddle ?? button.defaultBinding
+        }
     }
 }
 
@@ -114,9 +171,21 @@ struct RuleSet: Equatable, Sendable {
     /// `request` as the rules would have it: timeouts, invisibility and history decided. No rule, no
     /// change.
     func resolve(_ request: NotificationRequest) -> NotificationRequest {
-        guard !rules.isEmpty else { return request }
-        let behaviour = behaviour(for: CriteriaSubject(request))
-        guard !behaviour.isEmpty else { return request }
+        resolveArrival(request).request
+    }
+
+    /// `request` as the rules would have it (see `resolve`), and what its arrival does (`on-notify`;
+    /// `.none` when no rule says).
+    func resolveArrival(_ request: NotificationRequest, modes: [String] = ModeNames.initial)
+        -> (request: NotificationRequest, onNotify: Binding)
+    {
+        guard !rules.isEmpty else { return (request, .none) }
+        let behaviour = behaviour(for: CriteriaSubject(request, modes: modes))
+        guard !behaviour.isEmpty else { return (request, .none) }
+        return (apply(behaviour, to: request), behaviour.onNotify ?? .none)
+    }
+
+    private func apply(_ behaviour: BehaviourPatch, to request: NotificationRequest) -> NotificationRequest {
         var request = request
         if let timeout = behaviour.defaultTimeout { request.rules.defaultTimeout = timeout }
         if let ignore = behaviour.ignoreTimeout { request.rules.ignoresClientTimeout = ignore }
@@ -126,11 +195,26 @@ struct RuleSet: Equatable, Sendable {
         return request
     }
 
+    /// What a click with `button` on `notification` does: the matching rules' `on-button-*`, else
+    /// mako's default for that button.
+    func binding(for button: PointerButton, on notification: Notification, modes: [String] = ModeNames.initial) -> Binding {
+        guard !rules.isEmpty else { return button.defaultBinding }
+        return behaviour(for: CriteriaSubject(notification, modes: modes)).binding(for: button)
+    }
+
+    /// The look the matching rules give `notification`; nil when no rule changes any look (the
+    /// common path: the renderer's own style, the text as it came).
+    func look(of notification: Notification, modes: [String] = ModeNames.initial) -> LookPatch? {
+        guard changesLook else { return nil }
+        let look = look(for: CriteriaSubject(notification, modes: modes))
+        return look.isEmpty ? nil : look
+    }
+
     /// The style to draw `notification` with when rules change it; nil when none does (the renderer's
     /// own style applies, the common path).
-    func style(for notification: Notification, base: ToastStyle) -> ToastStyle? {
+    func style(for notification: Notification, base: ToastStyle, modes: [String] = ModeNames.initial) -> ToastStyle? {
         guard changesLook else { return nil }
-        let look = look(for: CriteriaSubject(notification))
+        let look = look(for: CriteriaSubject(notification, modes: modes))
         return look.isEmpty ? nil : look.applied(to: base)
     }
 }

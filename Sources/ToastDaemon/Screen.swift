@@ -31,10 +31,11 @@ final class Screen {
     var clickableActions = false {
         didSet { if clickableActions != oldValue { update() } }
     }
-    /// A pill was clicked: the toast's id, the index of the action in its `buttonActions`, and the press.
+    /// A pill was clicked with the left button: the toast's id, the index of the action in its
+    /// `buttonActions`, and the press (an activation token is asked with it).
     var onActionClicked: (NotificationID, Int, PointerPress) -> Void = { _, _, _ in }
-    /// A toast was clicked off its pills.
-    var onBodyClicked: (NotificationID) -> Void = { _ in }
+    /// A toast was clicked off its pills, or with another button than the left one anywhere on it.
+    var onToastClicked: (NotificationID, PointerPress) -> Void = { _, _ in }
     /// Toasts were drawn into a frame (their timeouts start: the specification counts from display).
     var onToastsDrawn: ([NotificationID]) -> Void = { _ in }
     /// Both overlays have just gone (the last toast and the HUD are gone): a moment to free memory.
@@ -65,8 +66,9 @@ final class Screen {
         wayland.onPointerPress = { [unowned self] press in
             guard self.clickableActions, let toasts = self.toastSurface, toasts.owns(press.surface) else { return }
             switch ActionButtons.target(at: press.x, press.y, buttons: self.actionButtons, bodies: self.toastBodies) {
-            case .button(let button): self.onActionClicked(button.id, button.index, press)
-            case .body(let id): self.onBodyClicked(id)
+            case .button(let button) where press.button == .left: self.onActionClicked(button.id, button.index, press)
+            case .button(let button): self.onToastClicked(button.id, press)
+            case .body(let id): self.onToastClicked(id, press)
             case nil: break
             }
         }

@@ -3,7 +3,8 @@ import Glibc
 
 /// SIGINT, SIGTERM, SIGHUP and SIGCHLD delivered through a signalfd, so they arrive as loop events:
 /// the daemon closes its surfaces and removes its socket file before exiting, reloads its
-/// configuration (SIGHUP) between two requests, or reaps a sound player that ended (SIGCHLD).
+/// configuration (SIGHUP) between two requests, or reaps the children that ended (SIGCHLD: the
+/// commands of `exec` bindings and the sound players, each reaped by its owner, pid by pid).
 /// SIGPIPE is ignored:
 /// a client that hangs up mid-reply must not kill the daemon.
 final class SignalWatcher {

@@ -162,6 +162,8 @@ final class SocketFrontDoor {
             case .status: break
             }
             return .ok(.dnd(service.model.doNotDisturb))
+        case .mode(let change):
+            return .ok(.modes(service.changeModes(change.applied(to: service.model.modes))))
         case .version:
             // Just the number: clients print "toastd 0.1.0 (protocol 1)" themselves (docs/protocol.md).
             return .ok(.version(VersionInfo(daemon: ServerIdentity.version)))

@@ -29,6 +29,8 @@ final class ToastService {
     /// The pixel size and text colour pictures are made for now (the daemon's: picture box × the
     /// largest output scale); icons and SVGs are looked up and rendered for it.
     var pictureTarget: () -> PictureLoader.Target = { PictureLoader.Target() }
+    /// Commands that `exec` bindings asked for, for the daemon to start (`drainCommands()`).
+    private var pendingCommands: [NotificationCommand] = []
     /// Plays a notification's sound (the daemon's `SoundPlayer`): given the sound and the app name.
     var playSound: (NotificationSound, String) -> Void = { _, _ in }
 
@@ -50,6 +52,12 @@ final class ToastService {
         model.drainEvents()
     }
 
+    /// The commands bindings asked for since the last call, in order, for the daemon to run.
+    func drainCommands() -> [NotificationCommand] {
+        defer { pendingCommands = [] }
+        return pendingCommands
+    }
+
     /// Applies `change` to the model at the current time and notes that something may have changed.
     private func change<Result, Failure: Error>(_ change: (inout ToastModel, Instant) throws(Failure) -> Result) throws(Failure) -> Result {
         hasChanges = true
@@ -61,12 +69,14 @@ final class ToastService {
     /// Shows (or replaces) a notification. Its picture is resolved first; a large one follows when
     /// the worker has decoded it.
     func notify(_ request: NotificationRequest) throws(NotificationError) -> NotificationID {
-        let (request, pending) = pictures.prepare(rules.resolve(request), for: pictureTarget())
+        let (resolved, onNotify) = rules.resolveArrival(request, modes: model.modes)
+        let (request, pending) = pictures.prepare(resolved, for: pictureTarget())
         let id = try change { (model, now) throws(NotificationError) in try model.notify(request, now: now) }
         // Only what is shown makes a sound: do-not-disturb and `invisible` keep it quiet.
         if let sound = request.soundToPlay, model.notification(id: id)?.isVisible == true {
             playSound(sound, request.appName)
         }
+        if onNotify != .none { perform(onNotify, on: id) }
         pictureTickets[id] = nil
         if let pending {
             lastTicket += 1
@@ -153,19 +163,41 @@ final class ToastService {
         }
     }
 
-    /// A click on a toast off its buttons: its default action (what chat and mail apps send: open the
-    /// conversation) if it has one, else it is dismissed. A toast already closed (still fading out)
-    /// takes no click.
-    func clickBody(id: NotificationID) {
+    /// A click on a toast off its buttons (or with another button than the left one anywhere on it):
+    /// what the rules' `on-button-*` bind to that button, else mako's defaults. The left button
+    /// invokes the default action (what chat and mail apps send: open the conversation) if there is
+    /// one, else dismisses; the right one dismisses; the middle one does nothing. A toast already
+    /// closed (still fading out) takes no click.
+    func click(id: NotificationID, button: PointerButton) {
         guard let notification = model.notification(id: id) else { return }
-        if notification.defaultAction != nil {
-            do {
-                try invokeAction(id: id, key: NotificationAction.defaultKey)
-            } catch {
-                Log.warning("default action of \(id): \(error)")
-            }
-        } else {
+        perform(rules.binding(for: button, on: notification, modes: model.modes), on: id)
+    }
+
+    /// Does what `binding` says to notification `id` (mako's semantics: invoking an action closes the
+    /// notification even when it offers no such action). Nothing when `id` is no longer open.
+    func perform(_ binding: Binding, on id: NotificationID) {
+        guard let notification = model.notification(id: id) else { return }
+        switch binding {
+        case .none:
+            break
+        case .dismiss:
             close(id: id, reason: .dismissed)
+        case .dismissAll:
+            dismissAll()
+        case .invokeDefaultAction, .invokeAction:
+            let key = if case .invokeAction(let key) = binding { key } else { NotificationAction.defaultKey }
+            if notification.actions.contains(where: { $0.key == key }) {
+                do {
+                    try invokeAction(id: id, key: key)
+                } catch {
+                    Log.warning("action \(key) of \(id): \(error)")
+                }
+            } else {
+                close(id: id, reason: .dismissed)
+            }
+        case .exec(let command):
+            pendingCommands.append(NotificationCommand(command: command, notification: notification))
+            hasChanges = true
         }
     }
 
@@ -175,6 +207,17 @@ final class ToastService {
         change { model, now in
             if let on { model.setDoNotDisturb(on, now: now) } else { model.toggleDoNotDisturb(now: now) }
             return model.doNotDisturb
+        }
+    }
+
+    /// Sets the modes on (`toast mode`); returns them, as the model keeps them (duplicates dropped, at
+    /// most `ModeNames.maxCount`).
+    @discardableResult
+    func changeModes(_ names: [String]) -> [String] {
+        guard names != model.modes else { return model.modes }
+        return change { model, now in
+            model.setModes(names, now: now)
+            return model.modes
         }
     }
 

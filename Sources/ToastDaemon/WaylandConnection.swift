@@ -41,18 +41,19 @@ final class Output {
     }
 }
 
-/// A left-button press on one of the daemon's surfaces: where, and the serial and seat an activation
-/// token for it is asked with.
+/// A button press on one of the daemon's surfaces: where, which button, and the serial and seat an
+/// activation token for it is asked with.
 struct PointerPress {
     var surface: WlSurface?
     var x: Double
     var y: Double
+    var button: PointerButton
     var serial: UInt32
     var seat: WlSeat
 }
 
 /// A seat's pointer, as far as the daemon's surfaces see it: where it is on which of them, and its
-/// left-button presses. Only a surface with a non-empty input region (`clickable-actions`) ever gets
+/// button presses (left, right, middle). Only a surface with a non-empty input region (`clickable-actions`) ever gets
 /// pointer events; the others are pass-through.
 final class Seat {
     let globalName: UInt32
@@ -61,9 +62,6 @@ final class Seat {
     /// The surface the pointer is over and where (surface-local logical pixels); nil when on none of ours.
     private var focus: (surface: WlSurface?, x: Double, y: Double)?
     private let onPress: (PointerPress) -> Void
-
-    /// linux/input-event-codes.h BTN_LEFT.
-    static let leftButton: UInt32 = 0x110
 
     init(globalName: UInt32, proxy: WlSeat, onPress: @escaping (PointerPress) -> Void) {
         self.globalName = globalName
@@ -96,8 +94,10 @@ final class Seat {
             focus?.x = x
             focus?.y = y
         case let .button(serial, _, button, state):
-            guard button == Self.leftButton, state == WlPointer.ButtonState.pressed.rawValue, let focus else { return }
-            onPress(PointerPress(surface: focus.surface, x: focus.x, y: focus.y, serial: serial, seat: proxy))
+            guard let button = PointerButton(evdevCode: button), state == WlPointer.ButtonState.pressed.rawValue,
+                  let focus else { return }
+            onPress(PointerPress(surface: focus.surface, x: focus.x, y: focus.y, button: button, serial: serial,
+                                 seat: proxy))
         default:
             break
         }
@@ -129,7 +129,7 @@ final class WaylandConnection {
     var onOutputsChanged: () -> Void = {}
     /// An output went away (hotplug): surfaces on it are moved by the owner.
     var onOutputRemoved: (Output) -> Void = { _ in }
-    /// The left button was pressed with the pointer over one of our surfaces, at surface-local (x, y).
+    /// A button was pressed with the pointer over one of our surfaces, at surface-local (x, y).
     var onPointerPress: (PointerPress) -> Void = { _ in }
 
     /// Connects (WAYLAND_DISPLAY / WAYLAND_SOCKET) and binds what the daemon needs, in two roundtrips.

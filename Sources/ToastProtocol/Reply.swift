@@ -150,6 +150,8 @@ public enum ReplyPayload: Equatable, Sendable {
     case toasts([ToastInfo])
     /// `"dnd": true|false` — dnd (the state after the request).
     case dnd(Bool)
+    /// `"modes": ["default", …]` — mode (those on after the request, in the order they were turned on).
+    case modes([String])
     /// `"version": {"protocol": 1, "daemon": "…"}` — version.
     case version(VersionInfo)
     /// `"warnings": ["path:line: message", …]` — reload (empty: the file is clean).
@@ -179,6 +181,7 @@ public enum Reply: Equatable, Sendable {
             case .id(let id): o["id"] = .int(Int64(id))
             case .toasts(let toasts): o["toasts"] = .array(toasts.map(\.json))
             case .dnd(let on): o["dnd"] = .bool(on)
+            case .modes(let names): o["modes"] = .array(names.map { .string($0) })
             case .version(let v):
                 o["version"] = .object(JSONObject([("protocol", .int(v.protocolVersion)),
                                                    ("daemon", .string(v.daemon))]))
@@ -233,6 +236,15 @@ public enum Reply: Equatable, Sendable {
             count += 1
         }
         if let on = try r.bool("dnd") { payload = .dnd(on); count += 1 }
+        if let items = try r.array("modes") {
+            var names: [String] = []
+            for item in items {
+                guard case .string(let name) = item else { throw r.wrongType("modes", "an array of strings", item) }
+                names.append(name)
+            }
+            payload = .modes(names)
+            count += 1
+        }
         if let v = try r.object("version") {
             var vr = FieldReader(v, context: "version")
             payload = .version(VersionInfo(protocolVersion: try vr.requiredInt("protocol", in: 1...Int64.max),
@@ -263,7 +275,7 @@ public enum Reply: Equatable, Sendable {
         }
         guard count <= 1 else {
             throw ProtocolError(.conflictingFields,
-                                "a reply carries at most one of id, toasts, dnd, version, warnings, settings, status")
+                                "a reply carries at most one of id, toasts, dnd, modes, version, warnings, settings, status")
         }
         try r.finish()
         return .ok(payload)

@@ -79,6 +79,57 @@ public enum DndMode: String, CaseIterable, Equatable, Sendable {
     case on, off, toggle, status
 }
 
+/// What `mode` does, as makoctl mode's flags: `set` replaces the modes on, then `add`, `remove` and
+/// `toggle` apply in that order. All empty: only report them.
+public struct ModeChange: Equatable, Sendable {
+    public var set: [String]?
+    public var add: [String]
+    public var remove: [String]
+    public var toggle: [String]
+
+    public init(set: [String]? = nil, add: [String] = [], remove: [String] = [], toggle: [String] = []) {
+        self.set = set; self.add = add; self.remove = remove; self.toggle = toggle
+    }
+
+    /// `names` after the change.
+    public func applied(to names: [String]) -> [String] {
+        var names = set ?? names
+        for name in add where !names.contains(name) { names.append(name) }
+        names.removeAll { remove.contains($0) }
+        for name in toggle {
+            if let index = names.firstIndex(of: name) { names.remove(at: index) } else { names.append(name) }
+        }
+        return names
+    }
+
+    func encode(into o: inout JSONObject) {
+        o.set("set", set.map { .array($0.map { .string($0) }) })
+        for (key, names) in [("add", add), ("remove", remove), ("toggle", toggle)] where !names.isEmpty {
+            o[key] = .array(names.map { .string($0) })
+        }
+    }
+
+    static func decode(_ r: inout FieldReader) throws(ProtocolError) -> ModeChange {
+        func names(_ key: String) throws(ProtocolError) -> [String]? {
+            guard let items = try r.array(key) else { return nil }
+            guard items.count <= ModeNames.maxCount else {
+                throw r.outOfRange(key, "holds at most \(ModeNames.maxCount) modes")
+            }
+            var names: [String] = []
+            for item in items {
+                guard case .string(let name) = item else { throw r.wrongType(key, "an array of strings", item) }
+                guard ModeNames.isValid(name) else {
+                    throw r.outOfRange(key, "\"\(name.prefix(80))\" is not a mode name (1 to \(ModeNames.maxNameBytes) bytes, no blanks, quotes, '=' or brackets)")
+                }
+                names.append(name)
+            }
+            return names
+        }
+        return ModeChange(set: try names("set"), add: try names("add") ?? [], remove: try names("remove") ?? [],
+                          toggle: try names("toggle") ?? [])
+    }
+}
+
 /// A HUD (value bar) update: volume, brightness, … like wob or SwayOSD.
 public struct HudParams: Equatable, Sendable {
     /// What the bar shows (`volume`, `brightness`, `mic`, …); one bar per kind, updated in place.
@@ -141,6 +192,8 @@ public enum Request: Equatable, Sendable {
     case action(id: NotificationID?, key: String?, activationToken: String? = nil)
     /// Reply: `dnd` state after the change.
     case dnd(DndMode)
+    /// Change the modes on (or only report them). Reply: `modes`, those on after the change.
+    case mode(ModeChange)
     /// Reply: `version`.
     case version
     /// Reread the configuration file and apply it (as SIGHUP does). Reply: `warnings`, one
@@ -178,6 +231,7 @@ public enum Request: Equatable, Sendable {
         case .historyClear: "history_clear"
         case .action: "action"
         case .dnd: "dnd"
+        case .mode: "mode"
         case .version: "version"
         case .reload: "reload"
         case .settings: "settings"
@@ -191,7 +245,7 @@ public enum Request: Equatable, Sendable {
     }
 
     /// Every request name, for messages and docs.
-    public static let names = ["notify", "dismiss", "list", "history", "restore", "action", "dnd", "version",
+    public static let names = ["notify", "dismiss", "list", "history", "restore", "action", "dnd", "mode", "version",
                                "reload", "settings", "subscribe", "hud", "loading_start", "loading_stop", "status", "hud_stream",
                                "history_clear"]
 
@@ -209,6 +263,7 @@ public enum Request: Equatable, Sendable {
             o.set("key", key.map { .string($0) })
             o.set("activation_token", token.map { .string($0) })
         case .dnd(let mode): o["mode"] = .string(mode.rawValue)
+        case .mode(let change): change.encode(into: &o)
         case .hud(let p): p.encode(into: &o)
         case .loadingStart(let key, let label, let detach):
             o["key"] = .string(key)
@@ -281,6 +336,7 @@ public enum Request: Equatable, Sendable {
         case "dnd":
             guard let mode = try r.enumeration("mode", DndMode.self) else { throw r.missing("mode") }
             request = .dnd(mode)
+        case "mode": request = .mode(try ModeChange.decode(&r))
         case "version": request = .version
         case "reload": request = .reload
         case "settings": request = .settings

@@ -9,7 +9,7 @@
 enum CommandTypo {
     /// The verbs a mistyped word is compared with (`FastPath.isVerb`'s words, `help` left out: `toast
     /// hello` is more likely a greeting than a typo).
-    static let verbs = ["send", "dismiss", "list", "history", "restore", "action", "menu", "dnd", "status", "reload",
+    static let verbs = ["send", "dismiss", "list", "history", "restore", "action", "menu", "dnd", "mode", "status", "reload",
                         "version", "hud", "loading"]
 
     /// Words that follow a verb and are not a body.

@@ -192,6 +192,33 @@ struct Dnd: ParsableCommand {
     }
 }
 
+/// `toast mode [-s NAME...] [-a NAME] [-r NAME] [-t NAME]`, as `makoctl mode`.
+struct Mode: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mode",
+        abstract: "Show the modes on, or set, add, remove or toggle them; prints the modes on, one a line.",
+        discussion: "-s first, then -a, -r and -t, each repeatable. The do-not-disturb mode is what toast dnd turns on.")
+
+    @Option(name: [.short, .long], parsing: .upToNextOption, help: ArgumentHelp("Turn on exactly these modes.", valueName: "name"))
+    var set: [String] = []
+    @Option(name: [.short, .long], help: ArgumentHelp("Turn a mode on.", valueName: "name"))
+    var add: [String] = []
+    @Option(name: [.short, .long], help: ArgumentHelp("Turn a mode off.", valueName: "name"))
+    var remove: [String] = []
+    @Option(name: [.short, .long], help: ArgumentHelp("Turn a mode on if it is off, off if it is on.", valueName: "name"))
+    var toggle: [String] = []
+
+    func run() throws {
+        let change = ModeChange(set: set.isEmpty ? nil : set, add: add, remove: remove, toggle: toggle)
+        try reportingFailures { () throws(ClientFailure) in
+            guard case .modes(let names) = try Connection().call(.mode(change)) else {
+                throw ClientFailure.protocolViolation("toastd's mode reply carries no modes")
+            }
+            for name in names { Output.line(name) }
+        }
+    }
+}
+
 /// `toast version`
 struct Version: ParsableCommand {
     static let configuration = CommandConfiguration(

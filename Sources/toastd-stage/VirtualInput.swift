@@ -70,13 +70,24 @@ struct VirtualKeyboard {
     }
 }
 
-/// `toastd-stage click X Y [--output NAME]` and `move X Y`: one left click (or only a move) at
-/// output coordinates.
+/// `toastd-stage click X Y [--output NAME] [--button left|right|middle]` and `move X Y`: one click
+/// (left unless told) or only a move, at output coordinates.
 func click(_ arguments: [String], press: Bool) throws(WaylandError) {
     var rest = arguments
     var outputName = getenv("STAGE_OUTPUT").map { String(cString: $0) }
     if let i = rest.firstIndex(of: "--output"), i + 1 < rest.count {
         outputName = rest[i + 1]
+        rest.removeSubrange(i...(i + 1))
+    }
+    var button = buttonLeft
+    if let i = rest.firstIndex(of: "--button"), i + 1 < rest.count {
+        // linux/input-event-codes.h: BTN_LEFT, BTN_RIGHT, BTN_MIDDLE.
+        switch rest[i + 1] {
+        case "left": button = 0x110
+        case "right": button = 0x111
+        case "middle": button = 0x112
+        default: usage()
+        }
         rest.removeSubrange(i...(i + 1))
     }
     guard rest.count == 2, let x = UInt32(rest[0]), let y = UInt32(rest[1]) else { usage() }
@@ -85,7 +96,7 @@ func click(_ arguments: [String], press: Bool) throws(WaylandError) {
     let seat = globals.bind(WlSeat.self, maxVersion: 5)
     let pointer = try VirtualPointer(globals: globals, seat: seat, outputName: outputName)
     pointer.move(x: x, y: y)
-    if press { pointer.click() }
+    if press { pointer.click(button: button) }
     try display.roundtrip()
     pointer.pointer.destroy()
     try display.roundtrip()

@@ -8,7 +8,8 @@ func usage() -> Never {
     complain("""
         usage:
           toastd-stage probe [--fullscreen]     a window that prints the input events it gets
-          toastd-stage click X Y [--output NAME] a left click at output coordinates
+          toastd-stage click X Y [--output NAME] [--button left|right|middle]
+                                                a click (left unless told) at output coordinates
           toastd-stage move X Y [--output NAME]  move the pointer only
           toastd-stage key NAME|CODE...         press and release keys (xkb keysym names or evdev codes)
           toastd-stage seat                     keep a virtual pointer and keyboard plugged in until stdin ends

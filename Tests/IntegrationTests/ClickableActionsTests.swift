@@ -155,6 +155,62 @@ final class ClickableActionsTests: XCTestCase {
         XCTAssertEqual(quiet.stderrText, "", "a hint although the buttons take clicks")
     }
 
+    /// `on-button-*`: mako's defaults (middle nothing, right dismiss) and a rule's bindings (right
+    /// nothing, left a named action, middle a command). Each toast's waiting client prints the first
+    /// thing that happened to it, so a click that did something it should not shows as a wrong line.
+    func testButtonBindingsFollowTheRules() throws {
+        let stage = try Stage.shared()
+        try stage.plugInInputDevices()
+        // Under the toast: a known colour to find the toast's box on.
+        let probe = try ProbeWindow(stage: stage)
+        defer { withExtendedLifetime(probe) {} }
+        let marker = "\(stage.directory)/middle-\(UUID().uuidString.prefix(8))"
+        let path = "\(stage.directory)/config-\(UUID().uuidString.prefix(8))"
+        try Data("""
+            clickable-actions = true
+            [app-name=Mail]
+            on-button-right = none
+            on-button-left = invoke-action yes
+            on-button-middle = exec echo "$TOASTD_SUMMARY" > \(marker)
+            """.utf8).write(to: URL(fileURLWithPath: path))
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", path, "--no-animations"])
+        XCTAssertTrue(toastd.log.contains("(0 warnings)"), toastd.log)
+        func waitingToast(_ arguments: [String]) throws -> BackgroundProcess {
+            let waiting = try stage.spawn([try stage.binary("toast"), "-p", "-t", "0", "-A", "default=Open"] + arguments,
+                                          environment: ["TOASTD_SOCKET": toastd.socketPath])
+            XCTAssertNotNil(waiting.waitForLine(matching: "^[0-9]+$"), waiting.stderrText)
+            return waiting
+        }
+
+        // Defaults: the middle button does nothing (not the default action), the right one dismisses.
+        let other = try waitingToast(["-a", "Other", "Plain"])
+        defer { other.terminate() }
+        var box = try waitForSteadyToast(stage, toastd)
+        var centre = (x: box.x + box.width / 2, y: box.y + 20)
+        try stage.click(x: centre.x, y: centre.y, button: "middle")
+        try stage.click(x: centre.x, y: centre.y, button: "right")
+        XCTAssertNotNil(other.waitForLine(startingWith: "dismissed", from: 1), "\(other.lines) \(toastd.log)")
+        XCTAssertEqual(other.lines.dropFirst().first, "dismissed", "the middle click did something: \(other.lines)")
+        XCTAssertTrue(try waitUntil(timeout: 10) { try toastd.toast(["list", "--json"]).stdoutText == "[]\n" })
+
+        // The rule: middle runs the command, right does nothing, left invokes `yes`.
+        let mail = try waitingToast(["-a", "Mail", "-A", "yes=Yes", "New mail"])
+        defer { mail.terminate() }
+        box = try waitForSteadyToast(stage, toastd)
+        centre = (x: box.x + box.width / 2, y: box.y + 20)
+        try stage.click(x: centre.x, y: centre.y, button: "middle")
+        XCTAssertTrue(waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: marker) },
+                      "the middle click ran nothing: \(toastd.log)")
+        XCTAssertTrue(waitUntil(timeout: 10) {
+            (try? String(contentsOfFile: marker, encoding: .utf8)) == "New mail\n"
+        }, "\((try? String(contentsOfFile: marker, encoding: .utf8)) ?? "")")
+        try stage.click(x: centre.x, y: centre.y, button: "right")
+        try stage.click(x: centre.x, y: centre.y, button: "left")
+        XCTAssertNotNil(mail.waitForLine(startingWith: "yes", from: 1), "\(mail.lines) \(toastd.log)")
+        XCTAssertEqual(mail.lines.dropFirst().first, "yes", "the right click did something: \(mail.lines)")
+        XCTAssertEqual(mail.waitForExit(timeout: 10), 0, mail.stderrText)
+    }
+
     /// A click on a pill asks the compositor for an xdg_activation_v1 token and sends it to the app
     /// (`ActivationToken`, spec 1.3) before `ActionInvoked`, both for the toast's id: what `gdbus
     /// monitor` sees on the bus.

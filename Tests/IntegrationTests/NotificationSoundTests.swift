@@ -15,9 +15,9 @@ final class NotificationSoundTests: XCTestCase {
                                                 withIntermediateDirectories: true)
     }
 
-    private func startToastd(soundCommand: String) throws -> ToastdProcess {
+    private func startToastd(soundCommand: String, more: String = "") throws -> ToastdProcess {
         let config = "\(directory!)/config"
-        try "sound-command = \(soundCommand)\n".write(toFile: config, atomically: true, encoding: .utf8)
+        try "sound-command = \(soundCommand)\n\(more)".write(toFile: config, atomically: true, encoding: .utf8)
         return try ToastdProcess(stage: stage, arguments: ["--config", config],
                                  environment: ["XDG_DATA_DIRS": "\(directory!)/share", "XDG_DATA_HOME": "\(directory!)/none"])
     }
@@ -55,6 +55,39 @@ final class NotificationSoundTests: XCTestCase {
         XCTAssertEqual(missing.status, 0)
         XCTAssertTrue(waitUntil(timeout: 10) { toastd.log.contains("no sound named no-such-sound") }, toastd.log)
         XCTAssertEqual(recorded(), ["--volume 0.5 \(sound)"], "once, with the resolved file; nothing for the suppressed one")
+    }
+
+    /// The sound players and the `exec` commands are both toastd's children, ended with one SIGCHLD:
+    /// each must be reaped by its own owner. One sound per app plays at a time, so an app's second
+    /// sound plays only if its first player was reaped by the sound player (not taken by the command
+    /// runner); once toastd has no child left (zombies are still children), the next toast must sound.
+    func testSoundPlayersAndCommandsAreEachReapedByTheirOwner() throws {
+        let sound = "\(directory!)/share/sounds/freedesktop/stereo/bell.oga"
+        try Data("OggS".utf8).write(to: URL(fileURLWithPath: sound))
+        let record = "\(directory!)/record"
+        let ran = "\(directory!)/ran"
+        let player = "\(directory!)/player"
+        try "#!/bin/sh\nprintf '%s\\n' \"$*\" >> \(record)\n".write(toFile: player, atomically: true, encoding: .utf8)
+        XCTAssertEqual(chmod(player, 0o755), 0)
+        let toastd = try startToastd(soundCommand: player, more: "on-notify = exec echo \"$TOASTD_SUMMARY\" >> \(ran)\n")
+        let pid = toastd.process.pid
+        func lines(_ path: String) -> [String] {
+            ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+        /// toastd's children, exited but not yet reaped ones included.
+        func children() -> String {
+            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? "?")
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        for (index, summary) in ["First", "Second", "Third"].enumerated() {
+            let sent = try stage.run(["notify-send", "-a", "chat", "-h", "string:sound-name:bell", summary])
+            XCTAssertEqual(sent.status, 0, sent.stderrText)
+            XCTAssertTrue(waitUntil(timeout: 10) { lines(record).count == index + 1 && lines(ran).count == index + 1 },
+                          "\(summary): sounds \(lines(record)), commands \(lines(ran)); toastd: \(toastd.log)")
+            XCTAssertTrue(waitUntil(timeout: 10) { children().isEmpty }, "children left unreaped: \(children())")
+        }
+        XCTAssertEqual(lines(ran), ["First", "Second", "Third"])
+        XCTAssertEqual(lines(record), Array(repeating: sound, count: 3), "a sound was skipped: its player was not reaped")
     }
 
     func testNoPlayerNoSoundCapability() throws {

@@ -99,13 +99,187 @@ final class RulesTests: XCTestCase {
         XCTAssertEqual(ok.stdoutText, "")
 
         let bad = "\(stage.directory)/check-bad-\(UUID().uuidString.prefix(8))"
-        try Data("width = 5\n[app-name=a]\non-button-left = dismiss\n[summary~=\"(\"]\nwidth = 500\ninvisible = 1\n".utf8)
+        try Data("width = 5\n[app-name=a]\nsort = -time\n[summary~=\"(\"]\nwidth = 500\ninvisible = 1\n".utf8)
             .write(to: URL(fileURLWithPath: bad))
         let failed = try stage.run([toastdBinary, "--check-config", bad])
         XCTAssertEqual(failed.status, 1)
         let lines = failed.stdoutText.split(separator: "\n")
         XCTAssertEqual(lines.count, 3, failed.stdoutText)
         XCTAssertEqual(lines.map { String($0.prefix(while: { $0 != " " })) }, ["\(bad):1:", "\(bad):3:", "\(bad):4:"])
-        XCTAssertTrue(failed.stdoutText.contains("mako key 'on-button-left' is not supported"), failed.stdoutText)
+        XCTAssertTrue(failed.stdoutText.contains("mako key 'sort' is not supported"), failed.stdoutText)
+    }
+
+    /// `on-notify = exec ...`: once per notification, the notification in the environment; a summary
+    /// that is shell syntax stays text (the command line never contains it).
+    func testOnNotifyRunsTheCommandWithTheNotificationInItsEnvironment() throws {
+        let stage = try Stage.shared()
+        let directory = "\(stage.directory)/on-notify-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let pwned = "/tmp/pwned-\(UUID().uuidString.prefix(8))"
+        // Appends, then copies and renames: a file that appears is complete, and a second run would
+        // show as a second block.
+        let (_, toastd) = try start("""
+            on-notify = exec f="\(directory)/$TOASTD_ID"; printf '%s\\n' "$TOASTD_ID" "$TOASTD_APP_NAME" "$TOASTD_SUMMARY" "$TOASTD_BODY" "$TOASTD_URGENCY" "$TOASTD_CATEGORY" "$TOASTD_DESKTOP_ENTRY" >> "$f.part" && cp "$f.part" "$f.new" && mv "$f.new" "$f"
+            [app-name=silent]
+            on-notify = none
+            """)
+        func sent(_ arguments: [String]) throws -> String {
+            let result = try toastd.toast(["-p"] + arguments)
+            XCTAssertTrue(result.succeeded, result.stderrText)
+            return result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        func lines(of id: String) throws -> [String]? {
+            guard let data = FileManager.default.contents(atPath: "\(directory)/\(id)") else { return nil }
+            return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        let mail = try sent(["-a", "Mail", "-u", "critical", "-c", "email", "New mail", "from Ann"])
+        XCTAssertTrue(try waitUntil(timeout: 10) { try lines(of: mail) != nil }, "no command ran for \(mail): \(toastd.log)")
+        XCTAssertEqual(try lines(of: mail), [mail, "Mail", "New mail", "from Ann", "critical", "email", "", ""])
+
+        // Over D-Bus, with shell syntax in the text.
+        let bus = try stage.run(["notify-send", "-p", "-a", "Evil", "$(touch \(pwned))", "`touch \(pwned)-body`;touch \(pwned)-semi"],
+                                timeout: 15)
+        XCTAssertTrue(bus.succeeded, bus.stderrText)
+        let evil = bus.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertTrue(try waitUntil(timeout: 10) { try lines(of: evil) != nil }, "no command ran for \(evil): \(toastd.log)")
+        XCTAssertEqual(try lines(of: evil)?.prefix(5), [evil, "Evil", "$(touch \(pwned))", "`touch \(pwned)-body`;touch \(pwned)-semi",
+                                                       "normal"])
+        for path in [pwned, "\(pwned)-body", "\(pwned)-semi"] {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: path), "the summary ran as shell: \(path) exists")
+        }
+
+        // A rule turns it off for one app; a later notification's command ran after the silent one
+        // would have, so the silent one's absence is not a matter of waiting longer.
+        let silent = try sent(["-a", "silent", "Quiet", "x"])
+        let last = try sent(["Last", "y"])
+        XCTAssertTrue(try waitUntil(timeout: 10) { try lines(of: last) != nil }, "no command ran for \(last): \(toastd.log)")
+        XCTAssertNil(try lines(of: silent), "on-notify = none ran a command")
+        // Once each: no second block was appended to the first ones.
+        XCTAssertEqual(try lines(of: mail)?.count, 8)
+        XCTAssertEqual(try lines(of: evil)?.count, 8)
+        XCTAssertFalse(toastd.log.contains("warning:"), toastd.log)
+    }
+
+    /// Modes, as mako's: `[mode=do-not-disturb] invisible=1` hides normal toasts while the mode is on
+    /// (critical ones break through), `toast dnd` is the same mode, and a mode of the user's own hides
+    /// critical ones too. Removing a mode shows new toasts again.
+    func testModesTurnTheirSectionsOnAndOff() throws {
+        let (stage, toastd) = try start("""
+            [mode=do-not-disturb]
+            invisible=1
+
+            [mode=quiet]
+            invisible=1
+
+            [mode=quiet urgency=low]
+            invisible=0
+            """)
+        func output(_ arguments: [String]) throws -> String {
+            let result = try toastd.toast(arguments)
+            XCTAssertTrue(result.succeeded, "toast \(arguments): \(result.stderrText)")
+            return result.stdoutText
+        }
+        /// The box of what is drawn once two screenshots in a row agree; nil for nothing drawn.
+        func steadyBox() throws -> Rect? {
+            var previous: Image?
+            let (shot, steady) = try stage.waitForScreenshot { shot in
+                defer { previous = shot }
+                return previous?.rgb == shot.rgb
+            }
+            XCTAssertTrue(steady, "the screen did not settle")
+            return shot.boundingBox(notMatching: stage.background)
+        }
+        func clear() throws {
+            XCTAssertTrue(try toastd.toast(["dismiss", "--all"]).succeeded)
+            let (_, cleared) = try stage.waitForScreenshot { $0.boundingBox(notMatching: stage.background) == nil }
+            XCTAssertTrue(cleared, "the screen did not clear")
+        }
+        XCTAssertEqual(try output(["mode"]), "default\n")
+        // `toast status` reports do-not-disturb: the mode, as it is turned on and off.
+        let follower = try stage.spawn([try stage.binary("toast"), "status", "--follow", "--json"],
+                                       environment: ["TOASTD_SOCKET": toastd.socketPath])
+        defer { follower.terminate() }
+        XCTAssertNotNil(follower.waitForLine(matching: #""dnd":false"#), "\(follower.lines) \(follower.stderrText)")
+
+        // One critical toast alone: the box to compare with.
+        _ = try output(["-t", "0", "-u", "critical", "Battery low", "5 %"])
+        let (_, drawn) = try stage.waitForScreenshot { $0.boundingBox(notMatching: stage.background) != nil }
+        XCTAssertTrue(drawn, "nothing drawn: \(toastd.log)")
+        let alone = try XCTUnwrap(try steadyBox())
+        try clear()
+
+        XCTAssertEqual(try output(["mode", "-a", "do-not-disturb"]), "default\ndo-not-disturb\n")
+        XCTAssertEqual(try output(["dnd", "status"]), "on\n", "dnd is the do-not-disturb mode")
+        XCTAssertTrue(try output(["status", "--json"]).contains(#""dnd":true"#), "status does not read the mode")
+        XCTAssertNotNil(follower.waitForLine(matching: #""dnd":true"#), "no status event: \(follower.lines)")
+        let dndOnLine = follower.lines.count
+        // A normal toast first, then a critical one: once the critical one is drawn and the screen
+        // settled, the normal one would be on it too; the box is one toast's.
+        _ = try output(["-t", "0", "Chat", "hello"])
+        _ = try output(["-t", "0", "-u", "critical", "Battery low", "5 %"])
+        let (_, critical) = try stage.waitForScreenshot { $0.boundingBox(notMatching: stage.background) != nil }
+        XCTAssertTrue(critical, "the critical toast did not break through: \(toastd.log)")
+        let box = try XCTUnwrap(try steadyBox())
+        XCTAssertEqual(box.height, alone.height, "the normal toast is drawn in do-not-disturb")
+        XCTAssertTrue(try output(["list"]).contains("Chat"), "the hidden toast is not listed")
+        try clear()
+
+        XCTAssertEqual(try output(["mode", "-r", "do-not-disturb"]), "default\n")
+        XCTAssertEqual(try output(["dnd", "status"]), "off\n")
+        XCTAssertNotNil(follower.waitForLine(from: dndOnLine, deadline: .after(10)) { $0.contains(#""dnd":false"#) },
+                        "no status event for the mode turned off: \(follower.lines)")
+        _ = try output(["-t", "0", "Chat", "again"])
+        let (_, back) = try stage.waitForScreenshot { $0.boundingBox(notMatching: stage.background) != nil }
+        XCTAssertTrue(back, "a new toast is not drawn once the mode is off: \(toastd.log)")
+        try clear()
+
+        // A mode of one's own hides critical toasts too (a later section lets low ones through, so
+        // the screen has something to settle on); -s sets the list as it is.
+        XCTAssertEqual(try output(["mode", "-t", "quiet"]), "default\nquiet\n")
+        _ = try output(["-t", "0", "-u", "critical", "Quiet", "critical"])
+        _ = try output(["-t", "0", "-u", "low", "Battery low", "5 %"])
+        let (_, low) = try stage.waitForScreenshot { $0.boundingBox(notMatching: stage.background) != nil }
+        XCTAssertTrue(low, "the low toast is not drawn: \(toastd.log)")
+        XCTAssertEqual(try XCTUnwrap(try steadyBox()).height, alone.height, "the critical toast is drawn in the quiet mode")
+        XCTAssertTrue(try output(["list"]).contains("Quiet"))
+        _ = try output(["dnd", "on"])
+        XCTAssertEqual(try output(["mode"]), "default\nquiet\ndo-not-disturb\n")
+        try clear()
+        XCTAssertEqual(try output(["mode", "-s", "default", "work"]), "default\nwork\n")
+        _ = try output(["-t", "0", "-u", "critical", "Loud", "again"])
+        let (_, loud) = try stage.waitForScreenshot { $0.boundingBox(notMatching: stage.background) != nil }
+        XCTAssertTrue(loud, "not drawn once the modes were set without quiet: \(toastd.log)")
+
+        let bad = try toastd.toast(["mode", "-a", "two words"])
+        XCTAssertFalse(bad.succeeded)
+        XCTAssertTrue(bad.stderrText.contains("not a mode name"), bad.stderrText)
+    }
+
+    /// `actions = 0`: the toasts a section matches are drawn without their buttons (shorter by the pill
+    /// row), others with them.
+    func testActionsOffDrawsNoButtons() throws {
+        let (stage, toastd) = try start("[app-name=plain]\nactions = 0\n")
+        func height(_ app: String) throws -> Int {
+            XCTAssertTrue(try toastd.toast(["dismiss", "--all"]).succeeded)
+            let (_, cleared) = try stage.waitForScreenshot { $0.boundingBox(notMatching: stage.background) == nil }
+            XCTAssertTrue(cleared, "the screen did not clear")
+            // -A waits for an answer: in the background, until the dismissal above ends it next time.
+            let waiting = try stage.spawn([try stage.binary("toast"), "-p", "-t", "0", "-a", app, "-A", "yes=Yes",
+                                           "-A", "no=No", "Deploy?", "now"],
+                                          environment: ["TOASTD_SOCKET": toastd.socketPath])
+            defer { waiting.terminate() }
+            XCTAssertNotNil(waiting.waitForLine(matching: "^[0-9]+$"), waiting.stderrText)
+            var previous: Image?
+            let (steady, settled) = try stage.waitForScreenshot { shot in
+                defer { previous = shot }
+                return previous?.rgb == shot.rgb && shot.boundingBox(notMatching: stage.background) != nil
+            }
+            XCTAssertTrue(settled, "no toast for \(app): \(toastd.log)")
+            _ = stage.keep(steady, name: "rules-actions-\(app)")
+            return try XCTUnwrap(steady.boundingBox(notMatching: stage.background)).height
+        }
+        let with = try height("other")
+        let without = try height("plain")
+        XCTAssertGreaterThan(with - without, 15, "the buttons are drawn anyway (\(with) vs \(without) px)")
     }
 }

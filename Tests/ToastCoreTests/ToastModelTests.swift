@@ -64,6 +64,29 @@ final class ToastModelTests: XCTestCase {
         XCTAssertEqual(model.visible.count, 1)
     }
 
+    /// Modes keep their order and no duplicates; do-not-disturb is the `do-not-disturb` mode, whichever
+    /// way it is turned on; a mode change is a change to draw (a section may restyle open toasts).
+    func testModesAndDoNotDisturbAreOne() throws {
+        var model = ToastModel()
+        XCTAssertEqual(model.modes, ["default"])
+        let generation = model.generation
+        XCTAssertTrue(model.setModes(["default", "work", "default"], now: t(0)))
+        XCTAssertEqual(model.modes, ["default", "work"])
+        XCTAssertNotEqual(model.generation, generation)
+        XCTAssertFalse(model.setModes(["default", "work"], now: t(0)), "no change")
+        _ = try model.notify(request("chat"), now: t(0))
+        model.setModes(["work", "do-not-disturb"], now: t(1))
+        XCTAssertTrue(model.doNotDisturb)
+        XCTAssertEqual(model.visible.count, 0, "held back")
+        XCTAssertFalse(model.toggleDoNotDisturb(now: t(2)))
+        XCTAssertEqual(model.modes, ["work"])
+        XCTAssertEqual(model.visible.count, 1)
+        model.setDoNotDisturb(true, now: t(3))
+        XCTAssertEqual(model.modes, ["work", "do-not-disturb"])
+        model.setModes((0..<40).map { "m\($0)" }, now: t(4))
+        XCTAssertEqual(model.modes.count, ModeNames.maxCount)
+    }
+
     func testActionThroughModel() throws {
         var model = ToastModel()
         let id = try model.notify(request("a", actions: [NotificationAction(key: "default", label: "Open")],

@@ -449,17 +449,16 @@ final class ConfigParserRuleTests: XCTestCase {
             """)
         XCTAssertEqual(parsed.diagnostics.map(\.description), [
             "cfg:9: section '[urgency=high]': urgency must be low, normal or critical, got 'high'; lines up to the next section are ignored",
-            "cfg:25: section '[mode=do-not-disturb]': mako criterion 'mode' is not supported; lines up to the next section are ignored",
         ])
         XCTAssertEqual(parsed.config.style.background, Color(rgb: 0x285577))
         XCTAssertEqual(parsed.config.style.normalAccent, Color(rgb: 0x5588AA))
         XCTAssertEqual(parsed.config.notifications.historyLimit, 20)
-        XCTAssertEqual(parsed.config.rules.rules.count, 4)
+        XCTAssertEqual(parsed.config.rules.rules.count, 5)
     }
 
     func testMakoKeysToastdDoesNotDoAreNamed() {
-        XCTAssertEqual(parse("on-button-left=dismiss").diagnostics.map(\.description),
-                       ["cfg:1: mako key 'on-button-left' is not supported"])
+        XCTAssertEqual(parse("on-touch=dismiss").diagnostics.map(\.description),
+                       ["cfg:1: mako key 'on-touch' is not supported"])
         XCTAssertEqual(parse("[app-name=a]\nlayer=overlay").diagnostics.map(\.description),
                        ["cfg:2: mako key 'layer' is not supported"])
     }
@@ -469,5 +468,25 @@ final class ConfigParserRuleTests: XCTestCase {
             "cfg:2: 'invisible' must be true or false, got 'maybe'",
             "cfg:3: 'width' = 5 is out of range (100...4000)",
         ])
+    }
+
+    func testBindings() {
+        XCTAssertEqual(Binding.parse("exec  notify-send  \"a b\""), .success(.exec("notify-send  \"a b\"")))
+        XCTAssertEqual(Binding.parse("Dismiss"), .success(.dismiss))
+        XCTAssertEqual(Binding.parse("invoke-action reply"), .success(.invokeAction("reply")))
+        XCTAssertEqual(Binding.parse("none"), .success(.none))
+        XCTAssertEqual(parse("on-notify = exec").diagnostics.map(\.description), ["cfg:1: 'on-notify': 'exec' needs a command"])
+        XCTAssertEqual(parse("[urgency=low]\non-button-left = dismiss now").diagnostics.map(\.description),
+                       ["cfg:2: 'on-button-left': 'dismiss' takes nothing after it"])
+        XCTAssertEqual(parse("on-button-right = dismiss-group").diagnostics.map(\.description),
+                       ["cfg:1: 'on-button-right': mako binding 'dismiss-group' is not supported"])
+        let parsed = parse("on-button-left = dismiss\n[app-name=x]\non-button-left = exec true\n")
+        XCTAssertEqual(parsed.diagnostics, [])
+        let rules = parsed.config.rules
+        XCTAssertEqual(rules.behaviour(for: CriteriaSubject(appName: "x")).binding(for: .left), .exec("true"))
+        XCTAssertEqual(rules.behaviour(for: CriteriaSubject(appName: "y")).binding(for: .left), .dismiss)
+        XCTAssertEqual(rules.behaviour(for: CriteriaSubject(appName: "y")).binding(for: .right), .dismiss)
+        XCTAssertEqual(RuleSet().behaviour(for: CriteriaSubject()).binding(for: .middle), .none)
+        XCTAssertEqual(RuleSet().behaviour(for: CriteriaSubject()).binding(for: .left), .invokeDefaultAction)
     }
 }

@@ -62,13 +62,59 @@ final class CriteriaTests: XCTestCase {
         }
     }
 
+    /// `[mode=NAME]` matches while that mode is on; critical notifications break through
+    /// do-not-disturb unless the section names their urgency.
+    func testModeCriteria() {
+        let quiet = criteria("mode=quiet"), dnd = criteria("mode=do-not-disturb")
+        let dndCritical = criteria("mode=do-not-disturb urgency=critical")
+        XCTAssertFalse(quiet.matches(CriteriaSubject(modes: ["default"])))
+        XCTAssertTrue(quiet.matches(CriteriaSubject(modes: ["default", "quiet"])))
+        XCTAssertTrue(quiet.matches(CriteriaSubject(urgency: .critical, modes: ["quiet"])))
+        XCTAssertTrue(dnd.matches(CriteriaSubject(urgency: .normal, modes: ["do-not-disturb"])))
+        XCTAssertFalse(dnd.matches(CriteriaSubject(urgency: .critical, modes: ["do-not-disturb"])), "breaks through")
+        XCTAssertTrue(dndCritical.matches(CriteriaSubject(urgency: .critical, modes: ["do-not-disturb"])))
+        XCTAssertFalse(dndCritical.matches(CriteriaSubject(urgency: .critical, modes: ["default"])))
+        XCTAssertTrue(criteria("mode=default").matches(CriteriaSubject()), "the default mode is on at start")
+
+        let rules = ConfigParser.parse("[mode=quiet]\ninvisible=1\n", path: "cfg").config.rules
+        let request = NotificationRequest(appName: "a", summary: "s")
+        XCTAssertFalse(rules.resolveArrival(request).request.rules.isInvisible)
+        XCTAssertTrue(rules.resolveArrival(request, modes: ["quiet"]).request.rules.isInvisible)
+    }
+
+    /// `markup = 0` draws the body as the text it is; `actions = 0` draws no buttons; neither changes
+    /// the style (the renderer's own stays in use).
+    func testMarkupAndActionsPerRule() throws {
+        let rules = ConfigParser.parse("[app-name=plain]\nmarkup=0\nactions=false\n", path: "cfg").config.rules
+        var model = ToastModel()
+        var request = NotificationRequest(appName: "plain", summary: "s", body: "a <b>b</b> & c")
+        request.actions = [NotificationAction(key: "yes", label: "Yes")]
+        let plainID = try model.notify(request, now: Instant(milliseconds: 0))
+        let plain = try XCTUnwrap(model.notification(id: plainID))
+        request.appName = "other"
+        request.summary = "t"
+        let otherID = try model.notify(request, now: Instant(milliseconds: 0))
+        let other = try XCTUnwrap(model.notification(id: otherID))
+
+        let look = try XCTUnwrap(rules.look(of: plain))
+        let view = look.applied(to: Animator.view(of: plain), base: ToastStyle())
+        XCTAssertEqual(view.body, "a &lt;b&gt;b&lt;/b&gt; &amp; c")
+        XCTAssertEqual(view.actions, [])
+        XCTAssertNil(view.style, "no style key: the renderer's style")
+        XCTAssertNil(rules.look(of: other))
+        XCTAssertEqual(Animator.view(of: other).actions, ["Yes"])
+        XCTAssertEqual(ConfigParser.parse("markup = 1\nactions = maybe\n", path: "cfg").diagnostics.map(\.description),
+                       ["cfg:2: 'actions' must be true or false, got 'maybe'"])
+    }
+
     func testBadHeadersSayWhy() {
         XCTAssertEqual(error(#"app-name="Google Chrome"#), "unmatched quote")
         XCTAssertEqual(error(#"app-name=a\"#), "trailing backslash")
         XCTAssertEqual(error("urgency=urgent"), "urgency must be low, normal or critical, got 'urgent'")
         XCTAssertEqual(error("actionable=maybe"), "actionable must be true or false, got 'maybe'")
         XCTAssertEqual(error("app-name"), "criterion 'app-name' needs a value ('app-name=...')")
-        XCTAssertEqual(error("mode=do-not-disturb"), "mako criterion 'mode' is not supported")
+        XCTAssertEqual(error("grouped"), "mako criterion 'grouped' is not supported")
+        XCTAssertEqual(error("mode=a=b"), "'a=b' is not a mode name (no blanks, quotes, '=' or brackets)")
         XCTAssertTrue(error("colour=red")?.hasPrefix("unknown criterion 'colour'") == true)
         XCTAssertTrue(error("summary~=(unclosed")?.hasPrefix("bad regular expression for summary~ '(unclosed'") == true,
                       error("summary~=(unclosed") ?? "")

@@ -69,13 +69,83 @@ final class ToastServiceTests: XCTestCase {
         let chat = try service.notify(request("New message", actions: actions, origin: .dbus(":1.2")))
         let plain = try service.notify(request("Build done", actions: [actions[0]], origin: .socket(3)))
         _ = service.drainEvents()
-        service.clickBody(id: chat)
+        service.click(id: chat, button: .left)
         XCTAssertEqual(service.drainEvents(), [.actionInvoked(id: chat, key: "default", origin: .dbus(":1.2")),
                                                .closed(id: chat, reason: .dismissed, origin: .dbus(":1.2"))])
-        service.clickBody(id: plain)
+        service.click(id: plain, button: .left)
         XCTAssertEqual(service.drainEvents(), [.closed(id: plain, reason: .dismissed, origin: .socket(3))])
-        service.clickBody(id: plain)
+        service.click(id: plain, button: .left)
         XCTAssertEqual(service.drainEvents(), [], "a closed toast takes no click")
+    }
+
+    /// mako's defaults for the other buttons: right dismisses (even with a default action), middle
+    /// does nothing.
+    func testRightDismissesAndMiddleDoesNothingByDefault() throws {
+        let chat = try service.notify(request("New message", actions: [NotificationAction(key: "default", label: "Open")],
+                                              origin: .socket(3)))
+        _ = service.drainEvents()
+        service.click(id: chat, button: .middle)
+        XCTAssertEqual(service.drainEvents(), [])
+        XCTAssertNotNil(service.model.notification(id: chat))
+        service.click(id: chat, button: .right)
+        XCTAssertEqual(service.drainEvents(), [.closed(id: chat, reason: .dismissed, origin: .socket(3))])
+    }
+
+    /// `on-button-*` in a rule changes what its toasts do on a click; other toasts keep the defaults.
+    func testRulesBindTheButtons() throws {
+        service.rules = ConfigParser.parse("""
+            [app-name=mail]
+            on-button-left = dismiss-all
+            on-button-middle = exec echo $TOASTD_ID
+            on-button-right = invoke-action reply
+            """, path: "cfg").config.rules
+        let actions = [NotificationAction(key: "default", label: "Open"), NotificationAction(key: "reply", label: "Reply")]
+        var mail = request("Mail", actions: actions, origin: .socket(3))
+        mail.appName = "mail"
+        let first = try service.notify(mail)
+        let other = try service.notify(request("Other", actions: actions, origin: .socket(3)))
+        _ = service.drainEvents()
+        service.click(id: first, button: .middle)
+        XCTAssertEqual(service.drainCommands().map(\.command), ["echo $TOASTD_ID"])
+        XCTAssertEqual(service.drainEvents(), [])
+        service.click(id: first, button: .right)
+        XCTAssertEqual(service.drainEvents(), [.actionInvoked(id: first, key: "reply", origin: .socket(3)),
+                                               .closed(id: first, reason: .dismissed, origin: .socket(3))])
+        let second = try service.notify(mail)
+        _ = service.drainEvents()
+        service.click(id: second, button: .left)
+        let events = service.drainEvents()
+        XCTAssertEqual(events.count, 2, "\(events)")
+        XCTAssertTrue(events.contains(.closed(id: second, reason: .dismissed, origin: .socket(3))), "\(events)")
+        XCTAssertTrue(events.contains(.closed(id: other, reason: .dismissed, origin: .socket(3))),
+                      "dismiss-all closes the other app's toast too: \(events)")
+        XCTAssertEqual(service.drainCommands(), [])
+    }
+
+    /// `on-notify = exec ...` queues one command per notification it matches, with that notification
+    /// in the environment; what the text holds stays in the environment, not in the command.
+    func testOnNotifyQueuesTheCommandWithTheNotificationInItsEnvironment() throws {
+        service.rules = ConfigParser.parse("""
+            on-notify = exec echo "$TOASTD_SUMMARY"
+            [app-name=quiet]
+            on-notify = none
+            """, path: "cfg").config.rules
+        var hostile = request("$(touch /tmp/pwned)")
+        hostile.body = "b"
+        hostile.urgency = .critical
+        hostile.category = "email"
+        let id = try service.notify(hostile)
+        var quiet = request("shh")
+        quiet.appName = "quiet"
+        _ = try service.notify(quiet)
+        let commands = service.drainCommands()
+        XCTAssertEqual(commands.count, 1, "the quiet app's rule turns it off")
+        XCTAssertEqual(commands.first?.command, "echo \"$TOASTD_SUMMARY\"")
+        XCTAssertEqual(commands.first.map { Dictionary(uniqueKeysWithValues: $0.environment.map { ($0.name, $0.value) }) },
+                       ["TOASTD_ID": "\(id)", "TOASTD_APP_NAME": "app", "TOASTD_SUMMARY": "$(touch /tmp/pwned)",
+                        "TOASTD_BODY": "b", "TOASTD_URGENCY": "critical", "TOASTD_CATEGORY": "email",
+                        "TOASTD_DESKTOP_ENTRY": ""])
+        XCTAssertEqual(service.drainCommands(), [], "drained")
     }
 
     /// `dismiss` and `action` without an id act on the newest toast the user can see: one hidden by

@@ -30,6 +30,8 @@ final class MessageTests: XCTestCase {
         .action(id: nil, key: "reply"),
         .action(id: 4, key: "open", activationToken: "token"),
         .dnd(.on), .dnd(.off), .dnd(.toggle), .dnd(.status),
+        .mode(ModeChange()), .mode(ModeChange(set: ["default", "work"])),
+        .mode(ModeChange(add: ["a"], remove: ["b", "c"], toggle: ["do-not-disturb"])),
         .version,
         .reload,
         .settings,
@@ -67,6 +69,22 @@ final class MessageTests: XCTestCase {
                        #"{"v":1,"request":"loading_start","key":"k","detach":true}"#)
     }
 
+    /// `mode`: its wire form, the order its changes apply in (as makoctl's flags), and bad names refused.
+    func testModeRequests() {
+        XCTAssertEqual(Request.mode(ModeChange()).encode(), #"{"v":1,"request":"mode"}"#)
+        XCTAssertEqual(Request.mode(ModeChange(set: ["a"], toggle: ["b"])).encode(),
+                       #"{"v":1,"request":"mode","set":["a"],"toggle":["b"]}"#)
+        XCTAssertEqual(ModeChange(set: ["x", "y"], add: ["z", "x"], remove: ["y"], toggle: ["x", "w"]).applied(to: ["q"]),
+                       ["z", "w"])
+        XCTAssertEqual(ModeChange(add: ["b"]).applied(to: ["a"]), ["a", "b"])
+        XCTAssertEqual(ModeChange().applied(to: ["a"]), ["a"])
+        for bad in [#"{"v":1,"request":"mode","add":["two words"]}"#, #"{"v":1,"request":"mode","add":[""]}"#,
+                    #"{"v":1,"request":"mode","set":[3]}"#, #"{"v":1,"request":"mode","add":"a"}"#] {
+            XCTAssertThrowsError(try Request.decode(line: bad).get(), bad)
+        }
+        XCTAssertEqual(Reply.ok(.modes(["default"])).encode(), #"{"v":1,"ok":true,"modes":["default"]}"#)
+    }
+
     func testEveryReplyRoundTrips() throws {
         let replies: [Reply] = [
             .ok,
@@ -80,6 +98,8 @@ final class MessageTests: XCTestCase {
             ])),
             .ok(.dnd(true)),
             .ok(.dnd(false)),
+            .ok(.modes([])),
+            .ok(.modes(["default", "do-not-disturb"])),
             .ok(.version(VersionInfo(daemon: "0.1.0"))),
             .ok(.warnings([])),
             .ok(.warnings(["/c:3: unknown key 'x'", "/c: 2 more problems not listed"])),

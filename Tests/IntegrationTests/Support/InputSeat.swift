@@ -35,11 +35,11 @@ extension Stage {
     /// a client that should receive clicks or keys.
     func plugInInputDevices() throws { try InputSeat.plugIn() }
 
-    /// Clicks the left button at output coordinates (x, y) of the stage's first output
+    /// Clicks `button` (left, right, middle) at output coordinates (x, y) of the stage's first output
     /// (`toastd-stage click`).
-    func click(x: Int, y: Int) throws {
+    func click(x: Int, y: Int, button: String = "left") throws {
         try plugInInputDevices()
-        try check(["toastd-stage", "click", "\(x)", "\(y)"], environment: environment(), timeout: 15)
+        try check(["toastd-stage", "click", "\(x)", "\(y)", "--button", button], environment: environment(), timeout: 15)
     }
 
     /// Presses and releases a key, by xkb keysym name ("a", "Escape", "Return") or evdev code

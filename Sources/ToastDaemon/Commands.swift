@@ -1,0 +1,100 @@
+import Glibc
+
+/// Runs the commands of `exec` bindings (`on-notify`, `on-button-*`): `sh -c COMMAND`, started with
+/// posix_spawn (a fork of a Swift process is not safe) and never waited for on the loop. Children are
+/// reaped when SIGCHLD arrives through the daemon's signalfd (`reap()`); their output goes to toastd's
+/// own stderr, the log. At most `limit` run at once: a command that would exceed it is skipped with a
+/// log line, so a flood of notifications cannot fork-bomb the session.
+final class CommandRunner {
+    /// Commands still running, by pid.
+    private(set) var running: [pid_t: String] = [:]
+    let limit: Int
+
+    init(limit: Int = 8) {
+        self.limit = limit
+    }
+
+    /// Starts `command`; returns its pid, or nil when it was skipped or could not start (logged).
+    @discardableResult
+    func run(_ command: NotificationCommand) -> pid_t? {
+        guard running.count < limit else {
+            Log.warning("\(running.count) commands still running; not running '\(Self.excerpt(command.command))'")
+            return nil
+        }
+        var names = Set(command.environment.map(\.name))
+        names.insert("")
+        var environment = command.environment.map { "\($0.name)=\($0.value)" }
+        // toastd's own environment (PATH, WAYLAND_DISPLAY, DBUS_SESSION_BUS_ADDRESS...), minus what the
+        // notification sets: a TOASTD_SUMMARY inherited from toastd's parent must not shadow the real one.
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            let name = String(text.prefix { $0 != "=" })
+            if !names.contains(name) { environment.append(text) }
+            entry += 1
+        }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // No stdin (a command must not read the daemon's), stdout into the log with stderr.
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, 2, 1)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // The daemon blocks the signals its signalfd reads and ignores SIGPIPE; a child inherits both
+        // through exec, and a shell that cannot be stopped by Ctrl-C or SIGTERM is not what a user wrote.
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGCHLD] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        // Its own process group: a terminal's Ctrl-C to a foreground toastd does not also hit it.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+
+        let words: [String] = ["sh", "-c", command.command]
+        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
+        guard status == 0 else {
+            Log.warning("cannot run '\(Self.excerpt(command.command))': \(String(cString: strerror(status)))")
+            return nil
+        }
+        running[pid] = command.command
+        return pid
+    }
+
+    /// Collects the commands that have finished (after SIGCHLD; several may have ended for one signal).
+    /// Only this runner's pids are waited for: the sound player reaps its own children from the same
+    /// SIGCHLD, and `waitpid(-1)` here would take them from it.
+    func reap() {
+        for (pid, command) in running {
+            var status: Int32 = 0
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == 0 || (result < 0 && errno == EINTR) { continue }
+            running[pid] = nil
+            guard result == pid else { continue }
+            // WIFEXITED/WEXITSTATUS are macros: the low 7 bits are the signal, the next 8 the status.
+            let signal = status & 0x7f
+            if signal != 0 {
+                Log.warning("'\(Self.excerpt(command))' was killed by signal \(signal)")
+            } else if (status >> 8) & 0xff != 0 {
+                Log.info("'\(Self.excerpt(command))' exited with status \((status >> 8) & 0xff)")
+            }
+        }
+    }
+
+    private static func excerpt(_ text: String) -> String {
+        text.count <= 60 ? text : String(text.prefix(57)) + "..."
+    }
+}
