@@ -10,7 +10,7 @@ public struct NotificationConfig: Equatable, Sendable {
     public var historyLimit = 50
     /// Bytes of picture pixels the history keeps: past this, older entries lose their picture (their
     /// text stays). Fifty entries with icon-sized pictures would otherwise hold megabytes nobody sees.
-    public var historyPictureBytes = 1 << 20
+    public var historyPictureBytes = 512 << 10
     /// Open notifications beyond this many push out the oldest (closed as `undefined`). Also what
     /// guarantees a free id always exists.
     public var maxOpen = 1000

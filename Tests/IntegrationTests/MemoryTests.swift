@@ -57,7 +57,7 @@ final class MemoryTests: XCTestCase {
         try dismissAllAndWaitUntilNothingIsOpen(toastd)
         // Measured (release): 13.3 MB kept while GLib's slice magazines held their pages, 4.7 MB since
         // toastd routes slices through malloc (MemoryRelease.swift); what stays is the history's
-        // pictures (1 MB by design), the Thai word-break dictionary and the font caches.
+        // pictures (512 KiB by design), the Thai word-break dictionary and the font caches.
         let allowedKiB = 5 * 1024
         var after = residentKiB(pid) ?? .max
         let settled = waitUntil(timeout: 15, interval: 0.1) {
