@@ -206,12 +206,14 @@ public enum ConfigParser {
         "border-color", "progress-color", "border-size", "border-radius", "padding", "gap", "margin",
         "anchor", "hud-anchor", "hud-margin", "animations", "clickable-actions", "output",
         "ignore-timeout", "invisible", "icon-theme", "icon-path",
+        "max-icon-size", "icon-location", "icon-border-radius", "icons",
         "hud-background", "hud-border-color", "hud-bar-color", "hud-overdrive-color", "hud-muted-color",
     ]
     /// Keys a criteria section (`[app-name=...]`, `[urgency=...]`) may set.
     static let ruleKeys = [
         "default-timeout", "ignore-timeout", "invisible", "history", "background", "text-color", "border-color",
         "progress-color", "border-size", "border-radius", "padding", "width", "font",
+        "max-icon-size", "icon-location", "icon-border-radius", "icons",
     ]
     /// Keys that only a rule can carry: given outside any section, they make a rule matching everything.
     static let ruleOnlyKeys: Set<String> = ["ignore-timeout", "invisible"]
@@ -219,8 +221,8 @@ public enum ConfigParser {
     static let aliases = ["background-color": "background", "max-history": "history"]
     /// mako's keys toastd does not do: named as such rather than as unknown.
     static let makoKeys: Set<String> = [
-        "actions", "format", "group-by", "height", "icon-border-radius", "icon-location", "icons",
-        "include", "layer", "markup", "max-icon-size", "on-button-left", "on-button-middle", "on-button-right",
+        "actions", "format", "group-by", "height",
+        "include", "layer", "markup", "on-button-left", "on-button-middle", "on-button-right",
         "on-notify", "on-touch", "outer-margin", "sort", "text-alignment",
     ]
     /// Keys an `[urgency=...]` section may set.
@@ -361,6 +363,9 @@ public enum ConfigParser {
                 throw SettingError("'icon-path' must be up to 32 absolute directories separated by ':', got '\(excerpt(value[...]))'")
             }
             return (Rank.specific, { $0.iconPaths = paths })
+        case "max-icon-size", "icon-location", "icon-border-radius", "icons":
+            let look = try pictureLook(key, value)
+            return (Rank.specific, { $0.style = look.applied(to: $0.style) })
         default:
             throw unknownKey(key)
         }
@@ -417,10 +422,30 @@ public enum ConfigParser {
         case "width":
             let width = try integer(key, value, in: 100...4000)
             return { $0.look.width = width }
+        case "max-icon-size", "icon-location", "icon-border-radius", "icons":
+            let look = try pictureLook(key, value)
+            return { $0.look.merge(look) }
         default:  // font
             let fonts = try fontSet(key, value)
             return { $0.look.font = FontSet(body: fonts.body, bold: fonts.bold, small: fonts.small) }
         }
+    }
+
+    /// The picture keys (mako's names), for the global style and for rules alike.
+    private static func pictureLook(_ key: String, _ value: String) throws(SettingError) -> LookPatch {
+        var look = LookPatch()
+        switch key {
+        case "max-icon-size": look.maxIconSize = try integer(key, value, in: 8...128)
+        case "icon-border-radius": look.iconBorderRadius = try decimal(key, value, in: 0...64)
+        case "icons": look.icons = try boolean(key, value)
+        default:  // icon-location
+            guard let location = ToastStyle.ImageLocation(rawValue: value.lowercased()) else {
+                let known = ToastStyle.ImageLocation.allCases.map(\.rawValue).joined(separator: ", ")
+                throw SettingError("'\(key)' must be one of \(known), got '\(excerpt(value[...]))'")
+            }
+            look.iconLocation = location
+        }
+        return look
     }
 
     /// mako writes `progress-color = over #5588aaff` (or `source`, how it composites): toastd draws

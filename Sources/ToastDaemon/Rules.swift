@@ -14,6 +14,10 @@ struct LookPatch: Equatable, Sendable {
     var padding: Int?
     var width: Int?
     var font: FontSet?
+    var maxIconSize: Int?
+    var iconLocation: ToastStyle.ImageLocation?
+    var iconBorderRadius: Double?
+    var icons: Bool?
 
     var isEmpty: Bool { self == LookPatch() }
 
@@ -28,6 +32,10 @@ struct LookPatch: Equatable, Sendable {
         if let v = later.padding { padding = v }
         if let v = later.width { width = v }
         if let v = later.font { font = v }
+        if let v = later.maxIconSize { maxIconSize = v }
+        if let v = later.iconLocation { iconLocation = v }
+        if let v = later.iconBorderRadius { iconBorderRadius = v }
+        if let v = later.icons { icons = v }
     }
 
     /// `style` with this patch applied. A colour is set for every urgency: the toast it is applied to
@@ -42,6 +50,10 @@ struct LookPatch: Equatable, Sendable {
         if let v = borderRadius { style.cornerRadius = v }
         if let v = padding { style.padding = v }
         if let v = width { style.width = v }
+        if let v = maxIconSize { style.imageSize = v }
+        if let v = iconLocation { style.imageLocation = v }
+        if let v = iconBorderRadius { style.imageCornerRadius = v }
+        if let v = icons { style.showsImages = v }
         if let font {
             style.font = font.body; style.summaryFont = font.bold; style.captionFont = font.small
             style.actionFont = font.body
@@ -91,6 +103,12 @@ struct RuleSet: Equatable, Sendable {
     var isEmpty: Bool { rules.isEmpty }
     /// Whether any rule changes the look: without one, toasts are drawn with the global style alone.
     var changesLook: Bool { rules.contains { !$0.look.isEmpty } }
+
+    /// The largest picture box any rule asks for (`max-icon-size`), or `base` if larger: pictures are
+    /// made once, at the size the largest box shows them.
+    func largestImageSize(base: Int) -> Int {
+        rules.compactMap(\.look.maxIconSize).reduce(base, max)
+    }
 
     /// What the matching rules set for the look, merged in file order.
     func look(for subject: CriteriaSubject) -> LookPatch {

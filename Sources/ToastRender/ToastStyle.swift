@@ -35,11 +35,16 @@ public struct ToastStyle: Hashable, Sendable {
     public var criticalAccent = Color(rgb: 0xf0595e)
     public var trackColor = Color(rgb: 0xffffff, alpha: 0.12)
 
-    /// Side of the square the notification image is fitted into.
+    /// Side of the square the notification image is fitted into (`max-icon-size`).
     public var imageSize = 48
+    /// Rounds the picture's corners (`icon-border-radius`).
     public var imageCornerRadius = 6.0
     /// Space between the image and the text column.
     public var imageGap = 12
+    /// Which side of the text the picture goes (`icon-location`).
+    public var imageLocation = ImageLocation.left
+    /// Whether pictures are drawn at all (`icons`); off, a toast lays out as if it had none.
+    public var showsImages = true
     /// Body text taller than this is cut with an ellipsis.
     public var maxBodyHeight = 100
     public var progressHeight = 6
@@ -71,6 +76,14 @@ public struct ToastStyle: Hashable, Sendable {
     public var spinnerColor = Color(rgb: 0xeef0f6)
 
     public init() {}
+
+    /// Where a toast's picture goes relative to its text, as mako's `icon-location` names it.
+    public enum ImageLocation: String, CaseIterable, Hashable, Sendable {
+        /// Beside the text, which is centred on it vertically when shorter.
+        case left, right
+        /// Above or below the text, centred across the toast; the text takes the whole width.
+        case top, bottom
+    }
 
     public func border(for urgency: Urgency) -> Color {
         switch urgency {

@@ -11,7 +11,7 @@ public struct ToastView: Hashable, Sendable {
     public var urgency: Urgency
     /// 0...100 draws a progress bar (values outside are clamped); nil for none.
     public var progress: Int?
-    /// Drawn at the left, scaled to fit `ToastStyle.imageSize`.
+    /// Drawn beside, above or below the text (`ToastStyle.imageLocation`), scaled to fit `ToastStyle.imageSize`.
     public var image: RGBAImage?
     /// Action labels, drawn as pills under the text (the "default" action should be left out by the caller).
     public var actions: [String]

@@ -221,6 +221,30 @@ final class ConfigParserTests: XCTestCase {
         XCTAssertNil(parse("output = DP-1\noutput =").config.output, "an empty output means the compositor's choice")
     }
 
+    func testPictureKeysSetTheStyleGloballyAndPerRule() {
+        let global = parse("max-icon-size = 64\nicon-location = Top\nicon-border-radius = 0\nicons = 0")
+        XCTAssertEqual(global.diagnostics, [])
+        XCTAssertEqual(global.config.style.imageSize, 64)
+        XCTAssertEqual(global.config.style.imageLocation, .top)
+        XCTAssertEqual(global.config.style.imageCornerRadius, 0)
+        XCTAssertFalse(global.config.style.showsImages)
+        XCTAssertTrue(parse("").config.style.showsImages)
+        XCTAssertEqual(parse("icon-location = middle").diagnostics.map(\.message),
+                       ["'icon-location' must be one of left, right, top, bottom, got 'middle'"])
+        XCTAssertEqual(parse("max-icon-size = 400").diagnostics.map(\.message),
+                       ["'max-icon-size' = 400 is out of range (8...128)"])
+
+        let ruled = parse("[app-name=Big]\nmax-icon-size = 96\nicon-location = right\nicons = false")
+        XCTAssertEqual(ruled.diagnostics, [])
+        XCTAssertEqual(ruled.config.style.imageSize, 48, "a section leaves the global style alone")
+        let look = ruled.config.rules.rules.first?.look
+        XCTAssertEqual(look?.maxIconSize, 96)
+        XCTAssertEqual(look?.iconLocation, .right)
+        XCTAssertEqual(look?.icons, false)
+        XCTAssertEqual(look?.applied(to: ToastStyle()).imageLocation, .right)
+        XCTAssertEqual(ruled.config.rules.largestImageSize(base: 48), 96, "pictures are made for the largest box")
+    }
+
     func testEveryDocumentedKeyIsAccepted() throws {
         let docs = try String(contentsOfFile: #filePath.replacingOccurrences(
             of: "Tests/ToastDaemonTests/ConfigParserTests.swift", with: "docs/configuration.md"), encoding: .utf8)
