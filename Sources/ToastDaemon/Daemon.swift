@@ -104,7 +104,15 @@ public final class Daemon {
         screen.reconfigure(renderer: renderer, outputName: options.output ?? config.output,
                            toasts: Self.toastPlacement(config), hud: Self.hudPlacement(config))
         screen.sceneProvider = { [unowned self] in
-            self.animator.scene(for: self.service.model, now: Self.now(), maxVisible: self.renderer.style.maxVisible)
+            var scene = self.animator.scene(for: self.service.model, now: Self.now(), maxVisible: self.renderer.style.maxVisible)
+            if scene.huds.contains(where: { if case .bar = $0 { true } else { false } }) {
+                let scale = self.wayland.outputs.map(\.scale).max() ?? 1
+                scene.huds = scene.huds.map { hud in
+                    guard case .bar(let bar) = hud else { return hud }
+                    return .bar(self.service.withIcon(bar, scale: scale, style: self.renderer.style))
+                }
+            }
+            return scene
         }
         socketDoor.onReload = { [unowned self] in self.reloadConfig() }
         socketDoor.settings = { [unowned self] in DaemonSettings(clickableActions: self.screen.clickableActions) }

@@ -118,6 +118,27 @@ struct PictureLoader {
         }
     }
 
+    /// A small icon made now, on the loop, for a HUD: `name` (an icon name looked up in the theme
+    /// at `side` pixels, or an absolute path) as a PNG of at most `inlinePixels` or a small plain SVG
+    /// rendered `side` pixels wide or high, a `-symbolic` one recoloured to `tint`. Anything dearer,
+    /// or nothing found: nil (the HUD draws its own glyph instead).
+    mutating func smallIcon(_ name: String, side: Int, tint: Color) -> RGBAImage? {
+        let side = max(1, min(side, Self.maxPictureSide))
+        let file = IconTheme.isIconName(name) ? icons.path(forIconNamed: name, size: side, scale: 1)
+            : name.hasPrefix("/") || name.hasPrefix("file://") ? HintInterpreter.path(fromImagePath: name) : nil
+        guard let file else { return nil }
+        switch Self.check(file) {
+        case .success(let size) where size.width * size.height <= Self.inlinePixels:
+            return ImageFile.loadPNG(path: file, fittingIn: side)
+        case .failure(.notAPNG):
+            guard let data = Self.readSmallFile(file, limit: SVGFile.simpleBytes), SVGFile.looksLikeSVG(data),
+                  SVGFile.isSimple(data) else { return nil }
+            return try? SVGFile.render(data, side: side, tint: Self.isSymbolic(file) ? tint : nil).get()
+        default:
+            return nil
+        }
+    }
+
     /// Whether the file is a symbolic icon (drawn in one colour, meant to take the text's).
     static func isSymbolic(_ path: String) -> Bool {
         path.hasSuffix("-symbolic.svg")

@@ -4,7 +4,9 @@ import Glibc
 /// Value bars (volume, brightness) and the loading spinner.
 extension ToastRenderer {
     private var hudPadding: Double { 14 }
-    private var glyphSize: Double { 18 }
+    private var glyphSize: Double { Double(Self.hudGlyphSize) }
+    /// The side of the icon box left of a value bar's label, in logical pixels.
+    public static let hudGlyphSize = 18
     private var spinnerGap: Double { 12 }
 
     /// The logical size of `hud`: a bar is `style.hudWidth` wide; a spinner is a square box,
@@ -157,7 +159,19 @@ extension ToastRenderer {
         let row = max(label.height, glyphSize)
         let textColor = bar.muted ? style.captionColor : style.summaryColor
         var labelX = pad
-        if let icon = bar.iconName, let glyph = Glyph(iconName: icon) {
+        if let icon = bar.icon, icon.width > 0, icon.height > 0, let surface = imageSurface(icon) {
+            // A theme's icon (already in the text colour if symbolic), fitted and centred in the glyph's box.
+            let fit = glyphSize / Double(max(icon.width, icon.height))
+            let w = Double(icon.width) * fit, h = Double(icon.height) * fit
+            cairo_save(cr)
+            cairo_translate(cr, pad + (glyphSize - w) / 2, pad + (row - glyphSize) / 2 + (glyphSize - h) / 2)
+            cairo_scale(cr, fit, fit)
+            cairo_set_source_surface(cr, surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_paint(cr)
+            cairo_restore(cr)
+            labelX += glyphSize + 8
+        } else if let icon = bar.iconName, let glyph = Glyph(iconName: icon) {
             drawGlyph(cr, glyph, muted: bar.muted, x: pad, y: pad + (row - glyphSize) / 2, color: textColor)
             labelX += glyphSize + 8
         }

@@ -199,7 +199,8 @@ public final class ToastRenderer {
         cairo_stroke(cr)
     }
 
-    private func imageSurface(_ image: RGBAImage) -> OpaquePointer? {
+    /// `image` as a cairo surface, from the cache of converted pictures (owned by it).
+    func imageSurface(_ image: RGBAImage) -> OpaquePointer? {
         if let i = images.firstIndex(where: { $0.image == image }) {
             let hit = images.remove(at: i)
             images.append(hit)
