@@ -206,7 +206,7 @@ public enum ConfigParser {
         "border-color", "progress-color", "border-size", "border-radius", "padding", "gap", "margin",
         "anchor", "hud-anchor", "hud-margin", "animations", "clickable-actions", "output",
         "ignore-timeout", "invisible", "icon-theme", "icon-path",
-        "max-icon-size", "icon-location", "icon-border-radius", "icons",
+        "max-icon-size", "icon-location", "icon-border-radius", "icons", "shadow", "shadow-color", "shadow-radius",
         "hud-background", "hud-border-color", "hud-bar-color", "hud-overdrive-color", "hud-muted-color",
     ]
     /// Keys a criteria section (`[app-name=...]`, `[urgency=...]`) may set.
@@ -366,6 +366,20 @@ public enum ConfigParser {
         case "max-icon-size", "icon-location", "icon-border-radius", "icons":
             let look = try pictureLook(key, value)
             return (Rank.specific, { $0.style = look.applied(to: $0.style) })
+
+        // Shadow: `shadow` first (broad), so its colour and radius apply to it wherever they are written.
+        case "shadow":
+            switch value.lowercased() {
+            case "none": return (Rank.broad, { $0.style.shadow = nil })
+            case "soft": return (Rank.broad, { $0.style.shadow = ToastStyle.Shadow() })
+            default: throw SettingError("'shadow' must be none or soft, got '\(excerpt(value[...]))'")
+            }
+        case "shadow-color":
+            let colour = try self.colour(key, value)
+            return (Rank.specific, { $0.style.shadow?.color = colour })
+        case "shadow-radius":
+            let radius = try integer(key, value, in: 0...48)
+            return (Rank.specific, { $0.style.shadow?.radius = radius })
         default:
             throw unknownKey(key)
         }

@@ -286,8 +286,13 @@ public final class Daemon {
         IconTheme.fromEnvironment(theme: config.iconTheme, iconPaths: config.iconPaths) { getenv($0).map { String(cString: $0) } }
     }
 
+    /// The stack's surface reaches `shadowExtent` past the toasts for their shadows: its margins are
+    /// that much smaller, so the boxes stay where `margin` puts them (or as near as an edge allows).
     static func toastPlacement(_ config: DaemonConfig) -> OverlaySurface.Placement {
-        OverlaySurface.Placement(anchor: config.anchor, margins: config.margins)
+        let bleed = config.style.shadowExtent, m = config.margins
+        return OverlaySurface.Placement(anchor: config.anchor,
+                                        margins: Margins(top: max(0, m.top - bleed), right: max(0, m.right - bleed),
+                                                         bottom: max(0, m.bottom - bleed), left: max(0, m.left - bleed)))
     }
 
     static func hudPlacement(_ config: DaemonConfig) -> OverlaySurface.Placement {

@@ -56,6 +56,13 @@ public struct ToastStyle: Hashable, Sendable {
     public var actionBorder = Color(rgb: 0xffffff, alpha: 0.18)
     public var actionText = Color(rgb: 0xe4e5ec)
 
+    /// The soft shadow under each toast (`shadow`, `shadow-color`, `shadow-radius`); nil: none.
+    public var shadow: Shadow? = Shadow()
+
+    /// How far the shadow reaches past a toast's box on every side, in logical pixels: the stack's
+    /// surface is this much larger all round.
+    public var shadowExtent: Int { shadow?.radius ?? 0 }
+
     /// Vertical space between stacked toasts.
     public var gap = 8
     /// Toasts beyond this many are summarized by a "+N more" pill.
@@ -76,6 +83,20 @@ public struct ToastStyle: Hashable, Sendable {
     public var spinnerColor = Color(rgb: 0xeef0f6)
 
     public init() {}
+
+    /// A soft drop shadow: the box's shape, a little lower, blurred, in one colour.
+    public struct Shadow: Hashable, Sendable {
+        /// Its colour at the darkest, under the box.
+        public var color = Color(rgb: 0x000000, alpha: 0.6)
+        /// How far it reaches past the box, in logical pixels (the blur and the drop together).
+        public var radius = 12
+        /// How far down the shape is moved before blurring: a light from above.
+        public var drop: Int { radius / 4 }
+
+        public init(color: Color = Color(rgb: 0x000000, alpha: 0.6), radius: Int = 12) {
+            self.color = color; self.radius = radius
+        }
+    }
 
     /// Where a toast's picture goes relative to its text, as mako's `icon-location` names it.
     public enum ImageLocation: String, CaseIterable, Hashable, Sendable {

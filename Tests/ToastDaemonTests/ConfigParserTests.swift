@@ -245,6 +245,18 @@ final class ConfigParserTests: XCTestCase {
         XCTAssertEqual(ruled.config.rules.largestImageSize(base: 48), 96, "pictures are made for the largest box")
     }
 
+    func testShadowKeys() {
+        XCTAssertEqual(parse("").config.style.shadow, ToastStyle.Shadow(), "soft by default")
+        XCTAssertNil(parse("shadow = none").config.style.shadow)
+        XCTAssertNil(parse("shadow-radius = 20\nshadow = none").config.style.shadow, "none wins wherever it is written")
+        let tuned = parse("shadow-color = #11223380\nshadow-radius = 20\nshadow = soft")
+        XCTAssertEqual(tuned.diagnostics, [])
+        XCTAssertEqual(tuned.config.style.shadow?.radius, 20)
+        XCTAssertEqual(tuned.config.style.shadow?.color, Color(rgb: 0x112233, alpha: 128.0 / 255))
+        XCTAssertEqual(parse("shadow = hard").diagnostics.map(\.message), ["'shadow' must be none or soft, got 'hard'"])
+        XCTAssertEqual(parse("shadow-radius = 49").diagnostics.map(\.message), ["'shadow-radius' = 49 is out of range (0...48)"])
+    }
+
     func testEveryDocumentedKeyIsAccepted() throws {
         let docs = try String(contentsOfFile: #filePath.replacingOccurrences(
             of: "Tests/ToastDaemonTests/ConfigParserTests.swift", with: "docs/configuration.md"), encoding: .utf8)

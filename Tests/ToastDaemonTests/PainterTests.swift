@@ -65,14 +65,18 @@ final class ToastStackPainterTests: XCTestCase {
             var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)
             let still = stackOfThree
             let arrangement = painter.arrangement(of: still, scale: scale)
-            let target = MarkedCanvas(size: arrangement.size, scale: scale)
+            let target = MarkedCanvas(size: painter.surfaceSize(of: arrangement), scale: scale)
             let first = painter.paint(still, scale: scale, into: target.canvas, over: nil)
 
             var fading = still
             fading.toasts[1].opacity = 0.5
             let sizes = still.toasts.map { renderer.measure($0.view, scale: scale) }
+            // The toast and its shadow, which reaches `bleed` past it (the surface has that much room).
+            let bleed = painter.bleed * scale
+            XCTAssertGreaterThan(bleed, 0, "the default style has a shadow")
             let middle = StackLayout.arrange(sizes: sizes, hiddenCount: 0, gap: renderer.style.gap, moreSize: nil)
-                .rects[1].scaled(by: scale)
+                .rects[1].scaled(by: scale).offsetBy(dx: bleed, dy: bleed).inset(by: -bleed)
+                .intersection(Rect(x: 0, y: 0, width: target.canvas.width, height: target.canvas.height))
             let top = first.frame.toasts[0].rect.center, bottom = first.frame.toasts[2].rect.center
             target.mark(top.x, top.y)
             target.mark(bottom.x, bottom.y)
