@@ -82,6 +82,9 @@ struct PictureLoader {
     private func load(_ path: String, for target: Target) -> (NotificationImage?, PictureWorker.Source?) {
         switch Self.check(path) {
         case .failure(.notAPNG):
+            // Another format gdk-pixbuf reads (JPEG, GIF, WebP, XPM, ...): checked and decoded on the
+            // worker, whatever its size; an SVG or anything else here.
+            if let head = Self.readHead(path, count: 32), PixbufFile.sniff(head) != nil { return (nil, .decoded(path)) }
             return loadSVG(path, for: target)
         case .failure(let problem):
             Log.warning("image \(path): \(problem); showing no picture")
@@ -101,11 +104,11 @@ struct PictureLoader {
     /// `-symbolic` icon is recoloured to the text colour, as GTK draws them.
     private func loadSVG(_ path: String, for target: Target) -> (NotificationImage?, PictureWorker.Source?) {
         guard let data = Self.readSmallFile(path, limit: SVGFile.maxBytes) else {
-            Log.warning("image \(path): not a PNG file, nor an SVG file under \(SVGFile.maxBytes >> 10) KiB; showing no picture")
+            Log.warning("image \(path): not a PNG, JPEG or other known format, nor an SVG file under \(SVGFile.maxBytes >> 10) KiB; showing no picture")
             return (nil, nil)
         }
         guard SVGFile.looksLikeSVG(data) else {
-            Log.warning("image \(path): \(Problem.notAPNG); showing no picture")
+            Log.warning("image \(path): \(PixbufFile.Problem.unknownFormat); showing no picture")
             return (nil, nil)
         }
         let tint = Self.isSymbolic(path) ? target.tint : nil
@@ -142,6 +145,16 @@ struct PictureLoader {
     /// Whether the file is a symbolic icon (drawn in one colour, meant to take the text's).
     static func isSymbolic(_ path: String) -> Bool {
         path.hasSuffix("-symbolic.svg")
+    }
+
+    /// A file's first `count` bytes (fewer if it is shorter).
+    static func readHead(_ path: String, count: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: count)
+        let got = head.withUnsafeMutableBytes { read(fd, $0.baseAddress, count) }
+        return got > 0 ? Array(head.prefix(got)) : nil
     }
 
     /// A regular file's bytes, if it holds at most `limit` of them (checked before reading).
