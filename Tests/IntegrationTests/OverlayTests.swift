@@ -245,7 +245,8 @@ final class OverlayTests: XCTestCase {
         let (clear, ready) = try nested.waitForScreenshot(output: second) { $0.isUniform(background) }
         XCTAssertTrue(ready, "\(second) never showed its background; kept at \(stage.keep(clear, name: "nested-empty"))")
 
-        let toastd = try ToastdProcess(stage: stage, environment: ["WAYLAND_DISPLAY": nested.display, "WAYLAND_DEBUG": "1"])
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()],
+                                       environment: ["WAYLAND_DISPLAY": nested.display, "WAYLAND_DEBUG": "1"])
         _ = try sendForID(toastd, ["-t", "0", "On the output about to go"])
         let (shot, shown) = try nested.waitForScreenshot(output: second) { !$0.isUniform(background) }
         XCTAssertTrue(shown, "no toast on \(second); kept at \(stage.keep(shot, name: "nested-toast")); toastd: \(toastd.log.suffix(1500))")
