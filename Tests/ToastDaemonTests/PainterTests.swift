@@ -91,6 +91,30 @@ final class ToastStackPainterTests: XCTestCase {
         }
     }
 
+    /// The surface has room for the shadows on every side: the toasts, their pills and the input
+    /// region are moved in by it, and the frame says how far shadows reach.
+    func testToastsSitInsideTheShadowsRoom() throws {
+        var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)
+        let bleed = painter.bleed
+        XCTAssertEqual(bleed, renderer.style.shadowExtent)
+        var scene = stackOfThree
+        scene.toasts[0].view.actions = ["OK"]
+        let arrangement = painter.arrangement(of: scene, scale: 1)
+        let surface = painter.surfaceSize(of: arrangement)
+        XCTAssertEqual(surface, Size(width: arrangement.size.width + 2 * bleed, height: arrangement.size.height + 2 * bleed))
+        let bodies = painter.bodies(of: scene, in: arrangement)
+        XCTAssertEqual(bodies.first?.rect.x, bleed)
+        XCTAssertEqual(bodies.first?.rect.y, bleed)
+        let pill = try XCTUnwrap(painter.actionButtons(of: scene, in: arrangement, scale: 1).first)
+        XCTAssertEqual(pill.rect.x, bleed + renderer.actionRects(scene.toasts[0].view, scale: 1)[0].x)
+        let target = MarkedCanvas(size: surface, scale: 1)
+        let painting = painter.paint(scene, scale: 1, into: target.canvas, over: nil)
+        XCTAssertEqual(painting.frame.toasts.first?.rect.origin, Point(x: bleed, y: bleed))
+        XCTAssertEqual(painting.frame.bleed, bleed)
+        XCTAssertGreaterThan(target.canvas.pixel(x: bleed + 100, y: bleed + painting.frame.toasts[0].rect.height + 2).a, 0,
+                             "the shadow is drawn under the first toast")
+    }
+
     func testAFrameLikeTheHeldOneRepairsNothing() {
         var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)
         let scene = stackOfThree
