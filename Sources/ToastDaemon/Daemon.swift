@@ -288,6 +288,7 @@ public final class Daemon {
 
     /// The stack's surface reaches `shadowExtent` past the toasts for their shadows: its margins are
     /// that much smaller, so the boxes stay where `margin` puts them (or as near as an edge allows).
+    /// The HUD's the same.
     static func toastPlacement(_ config: DaemonConfig) -> OverlaySurface.Placement {
         let bleed = config.style.shadowExtent, m = config.margins
         return OverlaySurface.Placement(anchor: config.anchor,
@@ -296,7 +297,10 @@ public final class Daemon {
     }
 
     static func hudPlacement(_ config: DaemonConfig) -> OverlaySurface.Placement {
-        OverlaySurface.Placement(anchor: config.hudAnchor, margins: config.hudMargins)
+        let bleed = config.style.shadowExtent, m = config.hudMargins
+        return OverlaySurface.Placement(anchor: config.hudAnchor,
+                                        margins: Margins(top: max(0, m.top - bleed), right: max(0, m.right - bleed),
+                                                         bottom: max(0, m.bottom - bleed), left: max(0, m.left - bleed)))
     }
 
     /// Monotonic now, the model's clock.

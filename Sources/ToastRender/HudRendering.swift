@@ -8,6 +8,8 @@ extension ToastRenderer {
     /// The side of the icon box left of a value bar's label, in logical pixels.
     public static let hudGlyphSize = 18
     private var spinnerGap: Double { 12 }
+    /// A HUD box's corner radius: a little rounder than a toast's.
+    var hudCornerRadius: Double { style.cornerRadius + 2 }
 
     /// The logical size of `hud`: a bar is `style.hudWidth` wide; a spinner is a square box,
     /// widened to fit its label (up to `style.hudWidth`).
@@ -38,7 +40,7 @@ extension ToastRenderer {
         let size = measureHud(hud, scale: scale)
         canvas.withContext(scale: scale) { cr in
             CairoDrawing.withOpacity(cr, origin: origin, opacity: opacity) {
-                CairoDrawing.box(cr, size: size, radius: style.cornerRadius + 2, fill: style.hudBackground ?? style.background,
+                CairoDrawing.box(cr, size: size, radius: hudCornerRadius, fill: style.hudBackground ?? style.background,
                                  border: style.hudBorder ?? style.lowBorder, borderWidth: style.borderWidth)
                 switch hud {
                 case .bar(let bar): drawBar(cr, bar, size: size, scale: scale)
@@ -61,7 +63,7 @@ extension ToastRenderer {
             cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
             cairo_paint(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-            CairoDrawing.box(cr, size: size, radius: style.cornerRadius + 2, fill: style.hudBackground ?? style.background,
+            CairoDrawing.box(cr, size: size, radius: hudCornerRadius, fill: style.hudBackground ?? style.background,
                              border: style.hudBorder ?? style.lowBorder, borderWidth: style.borderWidth)
             drawWheel(cr, spinner, scale: scale)
         }
@@ -125,7 +127,7 @@ extension ToastRenderer {
         if let cached = hudChrome, cached.bar == key, cached.scale == scale { return cached.image }
         let image = Canvas(size: size, scale: scale)
         image.withContext(scale: scale) { cr in
-            CairoDrawing.box(cr, size: size, radius: style.cornerRadius + 2, fill: style.hudBackground ?? style.background,
+            CairoDrawing.box(cr, size: size, radius: hudCornerRadius, fill: style.hudBackground ?? style.background,
                              border: style.hudBorder ?? style.lowBorder, borderWidth: style.borderWidth)
             drawBarChrome(cr, bar, size: size, scale: scale)
         }

@@ -140,8 +140,17 @@ public final class ToastRenderer {
     /// rather than its own shadow. Rendered once per box size and look, like the boxes.
     public func shadowImage(of toast: ToastView, size: Size, scale: Int) -> Canvas? {
         let style = toast.style ?? style
-        guard let shadow = style.shadow, shadow.radius > 0, shadow.color.alpha > 0 else { return nil }
-        let key = ShadowKey(size: size, scale: scale, shadow: shadow, radius: style.cornerRadius)
+        return shadowImage(size: size, cornerRadius: style.cornerRadius, shadow: style.shadow, scale: scale)
+    }
+
+    /// The soft shadow of a HUD's box of `size` (`measureHud`), as `shadowImage(of:size:scale:)`.
+    public func hudShadowImage(size: Size, scale: Int) -> Canvas? {
+        shadowImage(size: size, cornerRadius: hudCornerRadius, shadow: style.shadow, scale: scale)
+    }
+
+    private func shadowImage(size: Size, cornerRadius: Double, shadow: ToastStyle.Shadow?, scale: Int) -> Canvas? {
+        guard let shadow, shadow.radius > 0, shadow.color.alpha > 0 else { return nil }
+        let key = ShadowKey(size: size, scale: scale, shadow: shadow, radius: cornerRadius)
         if let hit = shadows[key] { return hit }
         let extent = Double(shadow.radius)
         let outer = Size(width: size.width + 2 * shadow.radius, height: size.height + 2 * shadow.radius)
@@ -154,7 +163,7 @@ public final class ToastRenderer {
         if let cr = cairo_create(mask) {
             cairo_scale(cr, Double(scale), Double(scale))
             CairoDrawing.roundedRect(cr, x: extent, y: extent + Double(shadow.drop), width: Double(size.width),
-                                     height: Double(size.height), radius: style.cornerRadius)
+                                     height: Double(size.height), radius: cornerRadius)
             cairo_set_source_rgba(cr, 0, 0, 0, 1)
             cairo_fill(cr)
             cairo_destroy(cr)
@@ -174,7 +183,7 @@ public final class ToastRenderer {
             cairo_restore(cr)
             // Nothing under the box itself.
             CairoDrawing.roundedRect(cr, x: extent, y: extent, width: Double(size.width), height: Double(size.height),
-                                     radius: style.cornerRadius)
+                                     radius: cornerRadius)
             cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
             cairo_fill(cr)
         }

@@ -26,7 +26,8 @@ final class HudIconTests: XCTestCase {
         try write("share/icons/Test/scalable/status/audio-volume-medium-symbolic.svg", Self.square("#bebebe"))
         try write("share/icons/Test/scalable/status/audio-volume-muted.svg", Self.square("#ff0000"))
         try write("share/icons/Test/scalable/status/red-thing.svg", Self.square("#ff0000"))
-        try write("config", "text-color = #00ff00\nanimations = false\nicon-theme = Test\n")
+        // No shadow: the test finds the HUD's box as whatever differs from the background.
+        try write("config", "text-color = #00ff00\nanimations = false\nicon-theme = Test\nshadow = none\n")
     }
 
     override func tearDownWithError() throws {

@@ -17,7 +17,7 @@ final class HudTests: XCTestCase {
 
     func testBarGrowsWithTheValueThenHides() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
 
         try expectSuccess(toastd.toast(["hud", "volume", "40"]))
         let (at40, shown40) = try waitForSettledBar(stage)
@@ -46,7 +46,7 @@ final class HudTests: XCTestCase {
 
     func testNegativeValueDrawsAnEmptyBarWithAWarning() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
         let result = try toastd.toast(["hud", "volume", "-5"])
         XCTAssertEqual(result.status, 0, "toast hud volume -5: \(result.stderrText)")
         XCTAssertTrue(result.stderrText.contains("warning"), "no warning on stderr: \(result.stderrText)")
@@ -62,7 +62,7 @@ final class HudTests: XCTestCase {
         let stage = try Stage.shared()
         let probe = try ProbeWindow(stage: stage)
         XCTAssertTrue(probe.waitFor("keyboard-enter"), "the probe never got keyboard focus: \(probe.lines)")
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
         let start = probe.lines.count
 
         try expectSuccess(toastd.toast(["hud", "brightness", "60"]))
@@ -89,7 +89,7 @@ final class HudTests: XCTestCase {
 
     func testStreamUpdatesOneBarSkipsABadLineAndEndsCleanly() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
         var lines = (1...99).map { "\($0 % 100)" }
         lines.insert("loud", at: 50)  // line 51
         lines.append("25%")           // the last value: what the bar shows
@@ -113,7 +113,7 @@ final class HudTests: XCTestCase {
 
     func testSpinnerTurnsInsideItsWheelOnlyAndStopHidesIt() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
         try expectSuccess(toastd.toast(["loading", "start", "build", "--detach"]))
         let (first, wheel) = try waitForSettledSpinner(stage, toastd: toastd)
 
@@ -129,7 +129,7 @@ final class HudTests: XCTestCase {
 
     func testSpinnerTurnsUntilTheLastKeyStops() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
         try expectSuccess(toastd.toast(["loading", "start", "build", "--detach"]))
         try expectSuccess(toastd.toast(["loading", "start", "sync", "--detach"]))
         _ = try waitForSettledSpinner(stage, toastd: toastd)
@@ -145,7 +145,7 @@ final class HudTests: XCTestCase {
 
     func testStartingAKeyTwiceNeedsOneStop() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
         try expectSuccess(toastd.toast(["loading", "start", "build", "--detach"]))
         try expectSuccess(toastd.toast(["loading", "start", "build", "--detach"]))
         _ = try waitForSettledSpinner(stage, toastd: toastd)
@@ -159,7 +159,7 @@ final class HudTests: XCTestCase {
 
     func testAttachedStartEndsWhenStoppedFromElsewhere() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
         let holder = try stage.spawn([try stage.binary("toast"), "loading", "start", "deploy", "--label", "Deploying"],
                                      environment: ["TOASTD_SOCKET": toastd.socketPath])
         _ = try waitForSettledSpinner(stage, toastd: toastd)
@@ -173,7 +173,7 @@ final class HudTests: XCTestCase {
 
     func testAttachedStartEndsWhenStoppedOverDBus() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
         let holder = try stage.spawn([try stage.binary("toast"), "loading", "start", "upload"],
                                      environment: ["TOASTD_SOCKET": toastd.socketPath])
         _ = try waitForSettledSpinner(stage, toastd: toastd)
@@ -188,7 +188,7 @@ final class HudTests: XCTestCase {
 
     func testKilledClientsSpinnerStopsAfterTheGraceButADetachedOneStays() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
         // The spinner shows the label of the latest key: "Kept" alone is narrower than "Fetching ...".
         try expectSuccess(toastd.toast(["loading", "start", "keep", "--label", "Kept", "--detach"]))
         let (kept, _) = try waitForSettledSpinner(stage, toastd: toastd)
@@ -213,7 +213,7 @@ final class HudTests: XCTestCase {
 
     func testValueAbove100IsDrawnAsOverflow() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
         try expectSuccess(toastd.toast(["hud", "volume", "150"]))
         let overflow = RGB(hex: "f0595e")!  // style.hudOverflowColor
         let (shot, shown) = try stage.waitForScreenshot(timeout: 10) { $0.longestRun(of: overflow, in: $0.bounds) > 0 }
@@ -227,7 +227,7 @@ final class HudTests: XCTestCase {
 
     func testHudDoesNotMoveTheToastStack() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
         try expectSuccess(toastd.toast(["A toast", "stays where it is", "-t", "0"]))
         // Settled (faded in): two screenshots in a row agree.
         var previous: Image?
@@ -247,7 +247,7 @@ final class HudTests: XCTestCase {
 
     func testNoAnimationsDrawsAtOnceAndTheSpinnerStandsStill() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations"])
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations", "--config", try stage.shadowlessConfig()])
         try expectSuccess(toastd.toast(["loading", "start", "still", "--detach"]))
         // The first frame is the final one: the box is already at full opacity.
         let (first, shown) = try stage.waitForScreenshot { !$0.isUniform(stage.background) }
@@ -268,7 +268,8 @@ final class HudTests: XCTestCase {
 
     func testIdleDaemonMakesNoWakeupsAndHoldsNoSurface() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage, environment: ["WAYLAND_DEBUG": "1"])
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()],
+                                       environment: ["WAYLAND_DEBUG": "1"])
         try expectSuccess(toastd.toast(["hud", "volume", "55"]))
         try expectSuccess(toastd.toast(["loading", "start", "idle-test", "--detach"]))
         let (_, shown) = try stage.waitForScreenshot { !$0.isUniform(stage.background) }

@@ -74,6 +74,26 @@ final class ShadowTests: XCTestCase {
 }
 
 extension ShadowTests {
+    /// The HUD has the same shadow: darker just below its box than the background, and its box where
+    /// `hud-margin` puts it.
+    func testTheHudHasAShadowToo() throws {
+        let stage = try Stage.shared()
+        try Data("animations = false\nhud-timeout = 600000\n".utf8).write(to: URL(fileURLWithPath: root + "/config"))
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", root + "/config"], waitForBus: false)
+        XCTAssertTrue(try toastd.toast(["hud", "brightness", "50"]).succeeded)
+        let hudBorder = RGB(r: 0x4a, g: 0x4d, b: 0x5c)  // the low-urgency border the HUD takes
+        let midX = stage.width / 2
+        var bottom = -1
+        let (shot, held) = try stage.waitForScreenshot { shot in
+            bottom = (stage.height / 2..<stage.height).last { shot.pixel(midX, $0).isClose(to: hudBorder, tolerance: 12) } ?? -1
+            return bottom > 0
+        }
+        print("hud: kept at \(stage.keep(shot, name: "shadow-hud"))")
+        XCTAssertTrue(held, "no HUD; \(toastd.log)")
+        XCTAssertEqual(bottom, stage.height - 64 - 1, accuracy: 1, "the box stays 64 px from the bottom")
+        XCTAssertGreaterThan(darkness(shot.pixel(midX, bottom + 3), under: stage.background), 12)
+    }
+
     /// Two toasts, to look at: the shadows of a stack (kept as a screenshot, not asserted beyond
     /// both showing).
     func testStackOfTwoKeepsAScreenshot() throws {

@@ -189,7 +189,8 @@ final class HudPainterTests: XCTestCase {
             let bar = HudBarView(label: "Volume", iconName: "audio-volume-high", value: 30)
             var louder = bar
             louder.value = 60
-            let valueRect = renderer.barValueRect(louder, scale: scale).scaled(by: scale)
+            let bleed = painter.bleed * scale  // the room for the shadow around the box
+            let valueRect = renderer.barValueRect(louder, scale: scale).scaled(by: scale).offsetBy(dx: bleed, dy: bleed)
             let result = paintTwice([.bar(bar)], [.bar(louder)], scale: scale, mark: (2 * scale, 2 * scale))
             XCTAssertNil(result.first.damage)
             XCTAssertEqual(result.second.damage, valueRect, "at scale \(scale)")
@@ -202,7 +203,8 @@ final class HudPainterTests: XCTestCase {
             let spinner = SpinnerView(label: "Building", phase: 0.1)
             var turned = spinner
             turned.phase = 0.35
-            let wheel = renderer.spinnerRect(turned, scale: scale).scaled(by: scale)
+            let bleed = painter.bleed * scale
+            let wheel = renderer.spinnerRect(turned, scale: scale).scaled(by: scale).offsetBy(dx: bleed, dy: bleed)
             let result = paintTwice([.spinner(spinner)], [.spinner(turned)], scale: scale, mark: (2 * scale, 2 * scale))
             XCTAssertEqual(result.second.damage, wheel, "at scale \(scale)")
             XCTAssertTrue(result.markerKept, "the box and the label are not redrawn")
