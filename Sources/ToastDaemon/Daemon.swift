@@ -122,7 +122,8 @@ public final class Daemon {
         screen.onNothingShown = { [unowned self] in self.memoryReleaseDue = true }
         service.pictureTarget = { [unowned self] in
             PictureLoader.Target(size: self.service.rules.largestImageSize(base: self.renderer.style.imageSize), scale: self.wayland.outputs.map(\.scale).max() ?? 1,
-                                 tint: self.renderer.style.bodyColor)
+                                 tint: self.renderer.style.bodyColor,
+                                 wanted: self.service.rules.mayShowImages(base: self.renderer.style.showsImages))
         }
 
         if let door {

@@ -20,6 +20,9 @@ struct PictureLoader {
         var scale = 1
         /// The text colour: a `-symbolic` icon is drawn in it.
         var tint = Color(rgb: 0xffffff)
+        /// Whether pictures are drawn at all (`icons`, or a rule turning them on): when not, nothing
+        /// is looked up or decoded.
+        var wanted = true
 
         /// The side an SVG is rendered at, in pixels.
         var side: Int { max(1, min(PictureLoader.maxPictureSide, size * scale)) }
@@ -52,6 +55,10 @@ struct PictureLoader {
         -> (request: NotificationRequest, pending: PictureWorker.Source?)
     {
         var request = request
+        guard target.wanted else {
+            request.image = nil
+            return (request, nil)
+        }
         var pending: PictureWorker.Source?
         switch request.image {
         case .pixels(let image) where image.width * image.height > Self.inlinePixels:

@@ -110,6 +110,11 @@ struct RuleSet: Equatable, Sendable {
         rules.compactMap(\.look.maxIconSize).reduce(base, max)
     }
 
+    /// Whether any toast may show a picture: `base` (the global `icons`), or a rule turning them on.
+    func mayShowImages(base: Bool) -> Bool {
+        base || rules.contains { $0.look.icons == true }
+    }
+
     /// What the matching rules set for the look, merged in file order.
     func look(for subject: CriteriaSubject) -> LookPatch {
         var look = LookPatch()
