@@ -17,7 +17,9 @@ final class HudTests: XCTestCase {
 
     func testBarGrowsWithTheValueThenHides() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
+        // A bar that stays 5 s: on a loaded machine, screenshots until two agree could outlast the
+        // default 1.5 s and find the bar already gone.
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig("hud-timeout = 5000")])
 
         try expectSuccess(toastd.toast(["hud", "volume", "40"]))
         let (at40, shown40) = try waitForSettledBar(stage)
