@@ -206,6 +206,7 @@ public enum ConfigParser {
         "border-color", "progress-color", "border-size", "border-radius", "padding", "gap", "margin",
         "anchor", "hud-anchor", "hud-margin", "animations", "clickable-actions", "output",
         "persistent-history", "sound-command", "sound", "ignore-timeout", "invisible", "icon-theme", "icon-path",
+        "max-icon-size", "icon-location", "icon-border-radius", "icons", "shadow", "shadow-color", "shadow-radius",
         "hud-background", "hud-border-color", "hud-bar-color", "hud-overdrive-color", "hud-muted-color",
         "on-notify", "on-button-left", "on-button-right", "on-button-middle", "markup", "actions",
     ]
@@ -214,6 +215,7 @@ public enum ConfigParser {
         "default-timeout", "ignore-timeout", "invisible", "history", "background", "text-color", "border-color",
         "progress-color", "border-size", "border-radius", "padding", "width", "font", "sound",
         "on-notify", "on-button-left", "on-button-right", "on-button-middle", "markup", "actions",
+        "max-icon-size", "icon-location", "icon-border-radius", "icons",
     ]
     /// Keys that only a rule can carry: given outside any section, they make a rule matching everything.
     static let ruleOnlyKeys: Set<String> = ["ignore-timeout", "invisible", "sound",
@@ -223,8 +225,8 @@ public enum ConfigParser {
     static let aliases = ["background-color": "background", "max-history": "history"]
     /// mako's keys toastd does not do: named as such rather than as unknown.
     static let makoKeys: Set<String> = [
-        "format", "group-by", "height", "icon-border-radius", "icon-location", "icons",
-        "include", "layer", "max-icon-size", "on-touch", "outer-margin", "sort", "text-alignment",
+        "format", "group-by", "height",
+        "include", "layer", "on-touch", "outer-margin", "sort", "text-alignment",
     ]
     /// Keys an `[urgency=...]` section may set.
     static let urgencyKeys = ["default-timeout", "background", "border-color", "progress-color"]
@@ -372,6 +374,23 @@ public enum ConfigParser {
                 throw SettingError("'icon-path' must be up to 32 absolute directories separated by ':', got '\(excerpt(value[...]))'")
             }
             return (Rank.specific, { $0.iconPaths = paths })
+        case "max-icon-size", "icon-location", "icon-border-radius", "icons":
+            let look = try pictureLook(key, value)
+            return (Rank.specific, { $0.style = look.applied(to: $0.style) })
+
+        // Shadow: `shadow` first (broad), so its colour and radius apply to it wherever they are written.
+        case "shadow":
+            switch value.lowercased() {
+            case "none": return (Rank.broad, { $0.style.shadow = nil })
+            case "soft": return (Rank.broad, { $0.style.shadow = ToastStyle.Shadow() })
+            default: throw SettingError("'shadow' must be none or soft, got '\(excerpt(value[...]))'")
+            }
+        case "shadow-color":
+            let colour = try self.colour(key, value)
+            return (Rank.specific, { $0.style.shadow?.color = colour })
+        case "shadow-radius":
+            let radius = try integer(key, value, in: 0...48)
+            return (Rank.specific, { $0.style.shadow?.radius = radius })
         default:
             throw unknownKey(key)
         }
@@ -460,10 +479,30 @@ public enum ConfigParser {
         case "width":
             let width = try integer(key, value, in: 100...4000)
             return { $0.look.width = width }
+        case "max-icon-size", "icon-location", "icon-border-radius", "icons":
+            let look = try pictureLook(key, value)
+            return { $0.look.merge(look) }
         default:  // font
             let fonts = try fontSet(key, value)
             return { $0.look.font = FontSet(body: fonts.body, bold: fonts.bold, small: fonts.small) }
         }
+    }
+
+    /// The picture keys (mako's names), for the global style and for rules alike.
+    private static func pictureLook(_ key: String, _ value: String) throws(SettingError) -> LookPatch {
+        var look = LookPatch()
+        switch key {
+        case "max-icon-size": look.maxIconSize = try integer(key, value, in: 8...128)
+        case "icon-border-radius": look.iconBorderRadius = try decimal(key, value, in: 0...64)
+        case "icons": look.icons = try boolean(key, value)
+        default:  // icon-location
+            guard let location = ToastStyle.ImageLocation(rawValue: value.lowercased()) else {
+                let known = ToastStyle.ImageLocation.allCases.map(\.rawValue).joined(separator: ", ")
+                throw SettingError("'\(key)' must be one of \(known), got '\(excerpt(value[...]))'")
+            }
+            look.iconLocation = location
+        }
+        return look
     }
 
     /// mako writes `progress-color = over #5588aaff` (or `source`, how it composites): toastd draws

@@ -114,7 +114,15 @@ public final class Daemon {
         screen.reconfigure(renderer: renderer, outputName: options.output ?? config.output,
                            toasts: Self.toastPlacement(config), hud: Self.hudPlacement(config))
         screen.sceneProvider = { [unowned self] in
-            self.animator.scene(for: self.service.model, now: Self.now(), maxVisible: self.renderer.style.maxVisible)
+            var scene = self.animator.scene(for: self.service.model, now: Self.now(), maxVisible: self.renderer.style.maxVisible)
+            if scene.huds.contains(where: { if case .bar = $0 { true } else { false } }) {
+                let scale = self.wayland.outputs.map(\.scale).max() ?? 1
+                scene.huds = scene.huds.map { hud in
+                    guard case .bar(let bar) = hud else { return hud }
+                    return .bar(self.service.withIcon(bar, scale: scale, style: self.renderer.style))
+                }
+            }
+            return scene
         }
         socketDoor.onReload = { [unowned self] in self.reloadConfig() }
         socketDoor.settings = { [unowned self] in DaemonSettings(clickableActions: self.screen.clickableActions) }
@@ -140,8 +148,9 @@ public final class Daemon {
         screen.onNothingShown = { [unowned self] in self.memoryReleaseDue = true }
         service.playSound = { [unowned self] sound, app in self.soundPlayer.play(sound, app: app) }
         service.pictureTarget = { [unowned self] in
-            PictureLoader.Target(size: self.renderer.style.imageSize, scale: self.wayland.outputs.map(\.scale).max() ?? 1,
-                                 tint: self.renderer.style.bodyColor)
+            PictureLoader.Target(size: self.service.rules.largestImageSize(base: self.renderer.style.imageSize), scale: self.wayland.outputs.map(\.scale).max() ?? 1,
+                                 tint: self.renderer.style.bodyColor,
+                                 wanted: self.service.rules.mayShowImages(base: self.renderer.style.showsImages))
         }
 
         if let door {
@@ -357,12 +366,21 @@ public final class Daemon {
         IconTheme.fromEnvironment(theme: config.iconTheme, iconPaths: config.iconPaths) { getenv($0).map { String(cString: $0) } }
     }
 
+    /// The stack's surface reaches `shadowExtent` past the toasts for their shadows: its margins are
+    /// that much smaller, so the boxes stay where `margin` puts them (or as near as an edge allows).
+    /// The HUD's the same.
     static func toastPlacement(_ config: DaemonConfig) -> OverlaySurface.Placement {
-        OverlaySurface.Placement(anchor: config.anchor, margins: config.margins)
+        let bleed = config.style.shadowExtent, m = config.margins
+        return OverlaySurface.Placement(anchor: config.anchor,
+                                        margins: Margins(top: max(0, m.top - bleed), right: max(0, m.right - bleed),
+                                                         bottom: max(0, m.bottom - bleed), left: max(0, m.left - bleed)))
     }
 
     static func hudPlacement(_ config: DaemonConfig) -> OverlaySurface.Placement {
-        OverlaySurface.Placement(anchor: config.hudAnchor, margins: config.hudMargins)
+        let bleed = config.style.shadowExtent, m = config.hudMargins
+        return OverlaySurface.Placement(anchor: config.hudAnchor,
+                                        margins: Margins(top: max(0, m.top - bleed), right: max(0, m.right - bleed),
+                                                         bottom: max(0, m.bottom - bleed), left: max(0, m.left - bleed)))
     }
 
     /// Monotonic now, the model's clock.

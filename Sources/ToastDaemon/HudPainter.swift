@@ -32,12 +32,15 @@ struct HudPainter {
     /// The side the HUD is anchored to: bar and spinner differ in width and are aligned to it.
     let column: ScreenAnchor.Column
 
-    /// The logical size of `huds` stacked with the style's gap.
+    /// The room left around the HUDs for their shadows, in logical pixels on every side.
+    var bleed: Int { renderer.style.shadowExtent }
+
+    /// The logical size of `huds` stacked with the style's gap, with room for their shadows.
     func size(of huds: [HudView], scale: Int) -> Size {
         let sizes = huds.map { renderer.measureHud($0, scale: scale) }
         let gap = renderer.style.gap
-        return Size(width: sizes.map(\.width).max() ?? 0,
-                    height: sizes.map(\.height).reduce(0, +) + gap * max(0, sizes.count - 1))
+        return Size(width: (sizes.map(\.width).max() ?? 0) + 2 * bleed,
+                    height: sizes.map(\.height).reduce(0, +) + gap * max(0, sizes.count - 1) + 2 * bleed)
     }
 
     /// What `paint` did: the frame the canvas now holds and what changed.
@@ -51,9 +54,9 @@ struct HudPainter {
     /// `previous` (nil: unknown, e.g. a fresh buffer).
     func paint(_ scene: Scene, scale: Int, into canvas: Canvas, over previous: HudFrame?) -> Painting {
         let frame = HudFrame(huds: scene.huds, opacity: scene.hudOpacity, scale: scale)
-        let width = size(of: scene.huds, scale: scale).width
+        let width = size(of: scene.huds, scale: scale).width - 2 * bleed
         var origins: [Point] = []
-        var y = 0
+        var y = bleed
         for hud in scene.huds {
             let size = renderer.measureHud(hud, scale: scale)
             let x = switch column {
@@ -61,7 +64,7 @@ struct HudPainter {
             case .center: (width - size.width) / 2
             case .right: width - size.width
             }
-            origins.append(Point(x: x, y: y))
+            origins.append(Point(x: bleed + x, y: y))
             y += size.height + renderer.style.gap
         }
 
@@ -92,6 +95,11 @@ struct HudPainter {
         }
 
         canvas.clear()
+        // Shadows first: the spinner's reaches under the bar's edge.
+        for (hud, origin) in zip(scene.huds, origins) {
+            guard let shadow = renderer.hudShadowImage(size: renderer.measureHud(hud, scale: scale), scale: scale) else { continue }
+            canvas.composite(shadow, atPixelX: (origin.x - bleed) * scale, y: (origin.y - bleed) * scale, opacity: scene.hudOpacity)
+        }
         for (hud, origin) in zip(scene.huds, origins) {
             renderer.drawHud(hud, in: canvas, at: origin, scale: scale, opacity: scene.hudOpacity)
         }

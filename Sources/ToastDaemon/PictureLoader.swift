@@ -20,6 +20,9 @@ struct PictureLoader {
         var scale = 1
         /// The text colour: a `-symbolic` icon is drawn in it.
         var tint = Color(rgb: 0xffffff)
+        /// Whether pictures are drawn at all (`icons`, or a rule turning them on): when not, nothing
+        /// is looked up or decoded.
+        var wanted = true
 
         /// The side an SVG is rendered at, in pixels.
         var side: Int { max(1, min(PictureLoader.maxPictureSide, size * scale)) }
@@ -52,6 +55,10 @@ struct PictureLoader {
         -> (request: NotificationRequest, pending: PictureWorker.Source?)
     {
         var request = request
+        guard target.wanted else {
+            request.image = nil
+            return (request, nil)
+        }
         var pending: PictureWorker.Source?
         switch request.image {
         case .pixels(let image) where image.width * image.height > Self.inlinePixels:
@@ -85,6 +92,9 @@ struct PictureLoader {
     private func load(_ path: String, for target: Target) -> (NotificationImage?, PictureWorker.Source?) {
         switch Self.check(path) {
         case .failure(.notAPNG):
+            // Another format gdk-pixbuf reads (JPEG, GIF, WebP, XPM, ...): checked and decoded on the
+            // worker, whatever its size; an SVG or anything else here.
+            if let head = Self.readHead(path, count: 32), PixbufFile.sniff(head) != nil { return (nil, .decoded(path)) }
             return loadSVG(path, for: target)
         case .failure(let problem):
             Log.warning("image \(path): \(problem); showing no picture")
@@ -104,11 +114,11 @@ struct PictureLoader {
     /// `-symbolic` icon is recoloured to the text colour, as GTK draws them.
     private func loadSVG(_ path: String, for target: Target) -> (NotificationImage?, PictureWorker.Source?) {
         guard let data = Self.readSmallFile(path, limit: SVGFile.maxBytes) else {
-            Log.warning("image \(path): not a PNG file, nor an SVG file under \(SVGFile.maxBytes >> 10) KiB; showing no picture")
+            Log.warning("image \(path): not a PNG, JPEG or other known format, nor an SVG file under \(SVGFile.maxBytes >> 10) KiB; showing no picture")
             return (nil, nil)
         }
         guard SVGFile.looksLikeSVG(data) else {
-            Log.warning("image \(path): \(Problem.notAPNG); showing no picture")
+            Log.warning("image \(path): \(PixbufFile.Problem.unknownFormat); showing no picture")
             return (nil, nil)
         }
         let tint = Self.isSymbolic(path) ? target.tint : nil
@@ -121,9 +131,40 @@ struct PictureLoader {
         }
     }
 
+    /// A small icon made now, on the loop, for a HUD: `name` (an icon name looked up in the theme
+    /// at `side` pixels, or an absolute path) as a PNG of at most `inlinePixels` or a small plain SVG
+    /// rendered `side` pixels wide or high, a `-symbolic` one recoloured to `tint`. Anything dearer,
+    /// or nothing found: nil (the HUD draws its own glyph instead).
+    mutating func smallIcon(_ name: String, side: Int, tint: Color) -> RGBAImage? {
+        let side = max(1, min(side, Self.maxPictureSide))
+        let file = IconTheme.isIconName(name) ? icons.path(forIconNamed: name, size: side, scale: 1)
+            : name.hasPrefix("/") || name.hasPrefix("file://") ? HintInterpreter.path(fromImagePath: name) : nil
+        guard let file else { return nil }
+        switch Self.check(file) {
+        case .success(let size) where size.width * size.height <= Self.inlinePixels:
+            return ImageFile.loadPNG(path: file, fittingIn: side)
+        case .failure(.notAPNG):
+            guard let data = Self.readSmallFile(file, limit: SVGFile.simpleBytes), SVGFile.looksLikeSVG(data),
+                  SVGFile.isSimple(data) else { return nil }
+            return try? SVGFile.render(data, side: side, tint: Self.isSymbolic(file) ? tint : nil).get()
+        default:
+            return nil
+        }
+    }
+
     /// Whether the file is a symbolic icon (drawn in one colour, meant to take the text's).
     static func isSymbolic(_ path: String) -> Bool {
         path.hasSuffix("-symbolic.svg")
+    }
+
+    /// A file's first `count` bytes (fewer if it is shorter).
+    static func readHead(_ path: String, count: Int) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: count)
+        let got = head.withUnsafeMutableBytes { read(fd, $0.baseAddress, count) }
+        return got > 0 ? Array(head.prefix(got)) : nil
     }
 
     /// A regular file's bytes, if it holds at most `limit` of them (checked before reading).

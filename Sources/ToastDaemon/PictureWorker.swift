@@ -6,7 +6,8 @@ import ToastCore
 import ToastRender
 import ToastVocabulary
 
-/// Decodes and shrinks large pictures, and renders SVG files that are not small and plain, off the loop, on one worker thread, so a 4K screenshot named by
+/// Decodes and shrinks large pictures, decodes JPEG, GIF and the other gdk-pixbuf formats, and renders SVG
+/// files that are not small and plain, off the loop, on one worker thread, so a 4K screenshot named by
 /// `image-path` never holds up a HUD, a spinner or another client's call. Results come back through
 /// an eventfd the loop watches (`fd`); the loop takes them with `takeFinished()`.
 final class PictureWorker {
@@ -16,6 +17,9 @@ final class PictureWorker {
         case file(String)
         /// Pixels larger than a toast shows.
         case pixels(RGBAImage)
+        /// A file in another format gdk-pixbuf reads (JPEG, GIF, ...): its header is checked on the
+        /// worker against the PNG limits, then it is decoded.
+        case decoded(String)
         /// An SVG file's bytes, to render `side` pixels wide or high (recoloured to `tint` if given).
         case svg([UInt8], side: Int, tint: Color?)
         /// Pixels still in the D-Bus message they came in, unpacked and shrunk in one pass.
@@ -96,6 +100,12 @@ final class PictureWorker {
                 image = ImageFile.loadPNG(path: path, fittingIn: maxSide)
             case .source(.pixels(let pixels)):
                 image = pixels.downscaled(toFit: maxSide)
+            case .source(.decoded(let path)):
+                switch PixbufFile.load(path: path, fittingIn: maxSide, maxPixels: PictureLoader.maxDecodePixels,
+                                       maxDeclaredSide: PictureLoader.maxDecodeSide) {
+                case .success(let decoded): image = decoded
+                case .failure(let failure): problem = failure.description
+                }
             case .source(.svg(let data, let side, let tint)):
                 switch SVGFile.render(data, side: min(side, maxSide), tint: tint) {
                 case .success(let rendered): image = rendered

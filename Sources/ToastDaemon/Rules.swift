@@ -19,6 +19,10 @@ struct LookPatch: Equatable, Sendable {
     /// `false`: no action buttons are drawn (mako's `actions = 0`); a click on the toast still does
     /// what `on-button-*` says.
     var actions: Bool?
+    var maxIconSize: Int?
+    var iconLocation: ToastStyle.ImageLocation?
+    var iconBorderRadius: Double?
+    var icons: Bool?
 
     var isEmpty: Bool { self == LookPatch() }
     /// Whether the patch changes the style (not only what text and buttons are drawn).
@@ -39,6 +43,10 @@ struct LookPatch: Equatable, Sendable {
         if let v = later.padding { padding = v }
         if let v = later.width { width = v }
         if let v = later.font { font = v }
+        if let v = later.maxIconSize { maxIconSize = v }
+        if let v = later.iconLocation { iconLocation = v }
+        if let v = later.iconBorderRadius { iconBorderRadius = v }
+        if let v = later.icons { icons = v }
         if let v = later.markup { markup = v }
         if let v = later.actions { actions = v }
     }
@@ -80,6 +88,10 @@ struct LookPatch: Equatable, Sendable {
         if let v = borderRadius { style.cornerRadius = v }
         if let v = padding { style.padding = v }
         if let v = width { style.width = v }
+        if let v = maxIconSize { style.imageSize = v }
+        if let v = iconLocation { style.imageLocation = v }
+        if let v = iconBorderRadius { style.imageCornerRadius = v }
+        if let v = icons { style.showsImages = v }
         if let font {
             style.font = font.body; style.summaryFont = font.bold; style.captionFont = font.small
             style.actionFont = font.body
@@ -151,6 +163,17 @@ struct RuleSet: Equatable, Sendable {
     var isEmpty: Bool { rules.isEmpty }
     /// Whether any rule changes the look: without one, toasts are drawn with the global style alone.
     var changesLook: Bool { rules.contains { !$0.look.isEmpty } }
+
+    /// The largest picture box any rule asks for (`max-icon-size`), or `base` if larger: pictures are
+    /// made once, at the size the largest box shows them.
+    func largestImageSize(base: Int) -> Int {
+        rules.compactMap(\.look.maxIconSize).reduce(base, max)
+    }
+
+    /// Whether any toast may show a picture: `base` (the global `icons`), or a rule turning them on.
+    func mayShowImages(base: Bool) -> Bool {
+        base || rules.contains { $0.look.icons == true }
+    }
 
     /// What the matching rules set for the look, merged in file order.
     func look(for subject: CriteriaSubject) -> LookPatch {

@@ -128,7 +128,8 @@ final class Screen {
             ? toastPainter.actionButtons(of: scene, in: arrangement, scale: surface.scale) : []
         toastBodies = clickableActions ? toastPainter.bodies(of: scene, in: arrangement) : []
         surface.setInputRegion(toastBodies.map(\.rect))
-        surface.setNeedsDraw(size: (arrangement.size.width, arrangement.size.height))
+        let size = toastPainter.surfaceSize(of: arrangement)
+        surface.setNeedsDraw(size: (size.width, size.height))
     }
 
     /// The last frame committed to the toast surface: what the compositor shows.

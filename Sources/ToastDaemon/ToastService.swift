@@ -1,4 +1,5 @@
 import ToastCore
+import ToastRender
 import ToastVocabulary
 
 /// The one service between the front doors and the model. The control socket and D-Bus decode their
@@ -14,6 +15,8 @@ final class ToastService {
     /// What is shown and kept. Read-only outside: the scene is drawn from it.
     private(set) var model: ToastModel
     private var pictures: PictureLoader
+    /// The value bar's icons, made once each.
+    private var hudIcons = HudIcons()
     /// Decodes large pictures off the loop; the daemon watches its fd and calls `picturesFinished()`.
     let pictureWorker: PictureWorker
     /// The picture job each notification waits for: a result whose ticket is not the notification's
@@ -264,6 +267,14 @@ final class ToastService {
     /// A new icon search (configuration reload): the old one's cache goes with it.
     func replaceIcons(_ icons: IconTheme) {
         pictures.icons = icons
+        hudIcons.forget()
+    }
+
+    /// `bar` with its theme icon (see `HudIcons`), for buffers at `scale`.
+    func withIcon(_ bar: HudBarView, scale: Int, style: ToastStyle) -> HudBarView {
+        hudIcons.decorate(bar, scale: scale, style: style) { name, side, tint in
+            pictures.smallIcon(name, side: side, tint: tint)
+        }
     }
 
     /// New settings (configuration reload) for what comes next.

@@ -21,6 +21,8 @@ struct ToastStackFrame: Hashable {
     var toasts: [DrawnToast]
     /// The count on the "+N more" pill; 0 for no pill.
     var more: Int
+    /// How far each toast's shadow reaches past its rect, in buffer pixels: what changes with a toast.
+    var bleed = 0
 
     /// All of the buffer, in buffer pixels.
     var whole: Rect { Rect(x: 0, y: 0, width: width, height: height) }
@@ -28,10 +30,12 @@ struct ToastStackFrame: Hashable {
     /// The bounding box of what differs between two frames (empty when nothing does); nil when they
     /// cannot be compared (another size, another "+N more"): all of it changed.
     static func changedArea(from old: ToastStackFrame, to new: ToastStackFrame) -> Rect? {
-        guard old.width == new.width, old.height == new.height, old.more == new.more else { return nil }
+        guard old.width == new.width, old.height == new.height, old.more == new.more, old.bleed == new.bleed else { return nil }
         let changed = new.toasts.filter { !old.toasts.contains($0) } + old.toasts.filter { !new.toasts.contains($0) }
         guard let first = changed.first?.rect else { return Rect(x: 0, y: 0, width: 0, height: 0) }
-        return changed.dropFirst().reduce(first) { $0.union($1.rect) }
+        let area = changed.dropFirst().reduce(first) { $0.union($1.rect) }
+        guard new.bleed > 0 else { return area }
+        return area.inset(by: -new.bleed).intersection(new.whole)
     }
 }
 
@@ -50,6 +54,21 @@ struct ToastStackPainter {
     init(renderer: ToastRenderer, anchor: ScreenAnchor) {
         self.renderer = renderer
         self.anchor = anchor
+    }
+
+    /// The room left around the stack for the toasts' shadows, in logical pixels on every side.
+    var bleed: Int { renderer.style.shadowExtent }
+
+    /// The surface's logical size for `arrangement`: the stack with room for its shadows.
+    func surfaceSize(of arrangement: StackLayout.Arrangement) -> Size {
+        Size(width: arrangement.size.width + 2 * bleed, height: arrangement.size.height + 2 * bleed)
+    }
+
+    /// `rect` of the arrangement where it is on the surface: oriented for the anchor, moved in past the
+    /// shadows' room.
+    private func placed(_ rect: Rect, in arrangement: StackLayout.Arrangement) -> Rect {
+        let r = anchor.oriented(rect, in: arrangement.size)
+        return Rect(x: r.x + bleed, y: r.y + bleed, width: r.width, height: r.height)
     }
 
     /// A toast rendered once at one scale. Fades and slides only composite it, so an animation frame
@@ -88,7 +107,7 @@ struct ToastStackPainter {
     /// The action pills of the stack laid out as `arrangement`, in surface-local logical pixels.
     func actionButtons(of scene: Scene, in arrangement: StackLayout.Arrangement, scale: Int) -> [ActionButton] {
         ActionButtons.place(zip(scene.toasts, arrangement.rects).map { toast, rect in
-            (toast.id, anchor.oriented(rect, in: arrangement.size),
+            (toast.id, placed(rect, in: arrangement),
              toast.view.actions.isEmpty ? [] : renderer.actionRects(toast.view, scale: scale))
         })
     }
@@ -96,7 +115,7 @@ struct ToastStackPainter {
     /// The toasts of the stack laid out as `arrangement`, in surface-local logical pixels.
     func bodies(of scene: Scene, in arrangement: StackLayout.Arrangement) -> [ToastBody] {
         zip(scene.toasts, arrangement.rects).map { toast, rect in
-            ToastBody(id: toast.id, rect: anchor.oriented(rect, in: arrangement.size))
+            ToastBody(id: toast.id, rect: placed(rect, in: arrangement))
         }
     }
 
@@ -114,8 +133,9 @@ struct ToastStackPainter {
         let arrangement = arrangement(of: scene, scale: scale)
         var drawn: [ToastStackFrame.DrawnToast] = []
         var images: [Canvas] = []
+        var shadows: [Canvas?] = []
         for (toast, rect) in zip(scene.toasts, arrangement.rects) {
-            let rect = anchor.oriented(rect, in: arrangement.size)
+            let rect = placed(rect, in: arrangement)
             var entry = picture(of: toast, scale: scale)
             let image = entry.image ?? {
                 let image = renderer.image(of: toast.view, scale: scale)
@@ -132,27 +152,36 @@ struct ToastStackPainter {
             let pixels = Rect(x: rect.x * scale + dx, y: rect.y * scale, width: image.width, height: image.height)
             drawn.append(.init(id: toast.id, view: toast.view, opacity: toast.opacity, rect: pixels))
             images.append(image)
+            shadows.append(renderer.shadowImage(of: toast.view, size: entry.size, scale: scale))
         }
         // Forget toasts that left the scene (their pictures are freed with them).
         let shown = Set(scene.toasts.map(\.id))
         pictures = pictures.filter { shown.contains($0.key) }
         let frame = ToastStackFrame(width: canvas.width, height: canvas.height, toasts: drawn,
-                                    more: arrangement.hiddenCount)
+                                    more: arrangement.hiddenCount, bleed: bleed * scale)
 
         // The buffer may be a frame or two old: repair everything that differs from what it holds.
         let whole = frame.whole
         var repair = previous.flatMap { ToastStackFrame.changedArea(from: $0, to: frame) } ?? whole
-        let more = arrangement.moreRect.map { anchor.oriented($0, in: arrangement.size) }
+        let more = arrangement.moreRect.map { placed($0, in: arrangement) }
         if let more, Rect(x: more.x * scale, y: more.y * scale, width: more.width * scale,
                           height: more.height * scale).intersects(repair) {
             repair = whole  // the pill is drawn whole, never clipped: repaint everything around it
         }
         if repair.width > 0 && repair.height > 0 {
             canvas.clear(repair, scale: 1)
+            // Shadows first, all of them: a toast's shadow reaches under its neighbours' edges.
+            let reach = frame.bleed
+            for (toast, shadow) in zip(drawn, shadows) where toast.rect.inset(by: -reach).intersects(repair) {
+                guard let shadow else { continue }
+                canvas.composite(shadow, atPixelX: toast.rect.x - reach, y: toast.rect.y - reach, opacity: toast.opacity,
+                                 clip: repair)
+            }
             for (toast, image) in zip(drawn, images) where toast.rect.intersects(repair) {
-                // Toasts never overlap and their area was just cleared: an opaque one is a plain copy.
+                // Toasts never overlap and their area was just cleared: an opaque one is a plain copy,
+                // unless shadows lie under it.
                 canvas.composite(image, atPixelX: toast.rect.x, y: toast.rect.y, opacity: toast.opacity, clip: repair,
-                                 replacing: true)
+                                 replacing: reach == 0)
             }
             if let more, repair == whole {
                 renderer.drawMorePill(count: arrangement.hiddenCount, in: canvas, at: Point(x: more.x, y: more.y), scale: scale)

@@ -40,6 +40,15 @@ public struct Rect: Hashable, Sendable {
     public func contains(_ p: Point) -> Bool { p.x >= x && p.x < maxX && p.y >= y && p.y < maxY }
     /// The rectangle moved by `dx`, `dy`.
     public func offsetBy(dx: Int, dy: Int) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
+    /// The rectangle grown (negative `amount`) or shrunk by `amount` on every side.
+    public func inset(by amount: Int) -> Rect {
+        Rect(x: x + amount, y: y + amount, width: width - 2 * amount, height: height - 2 * amount)
+    }
+    /// The area both share; empty (zero size) when none.
+    public func intersection(_ other: Rect) -> Rect {
+        let nx = max(x, other.x), ny = max(y, other.y)
+        return Rect(x: nx, y: ny, width: max(0, min(maxX, other.maxX) - nx), height: max(0, min(maxY, other.maxY) - ny))
+    }
     /// The smallest rectangle containing both (an empty operand is ignored).
     public func union(_ other: Rect) -> Rect {
         if isEmpty { return other }

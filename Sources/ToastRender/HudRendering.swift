@@ -4,8 +4,12 @@ import Glibc
 /// Value bars (volume, brightness) and the loading spinner.
 extension ToastRenderer {
     private var hudPadding: Double { 14 }
-    private var glyphSize: Double { 18 }
+    private var glyphSize: Double { Double(Self.hudGlyphSize) }
+    /// The side of the icon box left of a value bar's label, in logical pixels.
+    public static let hudGlyphSize = 18
     private var spinnerGap: Double { 12 }
+    /// A HUD box's corner radius: a little rounder than a toast's.
+    var hudCornerRadius: Double { style.cornerRadius + 2 }
 
     /// The logical size of `hud`: a bar is `style.hudWidth` wide; a spinner is a square box,
     /// widened to fit its label (up to `style.hudWidth`).
@@ -36,7 +40,7 @@ extension ToastRenderer {
         let size = measureHud(hud, scale: scale)
         canvas.withContext(scale: scale) { cr in
             CairoDrawing.withOpacity(cr, origin: origin, opacity: opacity) {
-                CairoDrawing.box(cr, size: size, radius: style.cornerRadius + 2, fill: style.hudBackground ?? style.background,
+                CairoDrawing.box(cr, size: size, radius: hudCornerRadius, fill: style.hudBackground ?? style.background,
                                  border: style.hudBorder ?? style.lowBorder, borderWidth: style.borderWidth)
                 switch hud {
                 case .bar(let bar): drawBar(cr, bar, size: size, scale: scale)
@@ -59,7 +63,7 @@ extension ToastRenderer {
             cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
             cairo_paint(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-            CairoDrawing.box(cr, size: size, radius: style.cornerRadius + 2, fill: style.hudBackground ?? style.background,
+            CairoDrawing.box(cr, size: size, radius: hudCornerRadius, fill: style.hudBackground ?? style.background,
                              border: style.hudBorder ?? style.lowBorder, borderWidth: style.borderWidth)
             drawWheel(cr, spinner, scale: scale)
         }
@@ -123,7 +127,7 @@ extension ToastRenderer {
         if let cached = hudChrome, cached.bar == key, cached.scale == scale { return cached.image }
         let image = Canvas(size: size, scale: scale)
         image.withContext(scale: scale) { cr in
-            CairoDrawing.box(cr, size: size, radius: style.cornerRadius + 2, fill: style.hudBackground ?? style.background,
+            CairoDrawing.box(cr, size: size, radius: hudCornerRadius, fill: style.hudBackground ?? style.background,
                              border: style.hudBorder ?? style.lowBorder, borderWidth: style.borderWidth)
             drawBarChrome(cr, bar, size: size, scale: scale)
         }
@@ -157,7 +161,19 @@ extension ToastRenderer {
         let row = max(label.height, glyphSize)
         let textColor = bar.muted ? style.captionColor : style.summaryColor
         var labelX = pad
-        if let icon = bar.iconName, let glyph = Glyph(iconName: icon) {
+        if let icon = bar.icon, icon.width > 0, icon.height > 0, let surface = imageSurface(icon) {
+            // A theme's icon (already in the text colour if symbolic), fitted and centred in the glyph's box.
+            let fit = glyphSize / Double(max(icon.width, icon.height))
+            let w = Double(icon.width) * fit, h = Double(icon.height) * fit
+            cairo_save(cr)
+            cairo_translate(cr, pad + (glyphSize - w) / 2, pad + (row - glyphSize) / 2 + (glyphSize - h) / 2)
+            cairo_scale(cr, fit, fit)
+            cairo_set_source_surface(cr, surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+            cairo_paint(cr)
+            cairo_restore(cr)
+            labelX += glyphSize + 8
+        } else if let icon = bar.iconName, let glyph = Glyph(iconName: icon) {
             drawGlyph(cr, glyph, muted: bar.muted, x: pad, y: pad + (row - glyphSize) / 2, color: textColor)
             labelX += glyphSize + 8
         }

@@ -13,16 +13,31 @@ struct ToastLayout {
     /// are named in each text key.
     init(_ toast: ToastView, style: ToastStyle, scale: Int, text: TextEngine, ownFonts: Bool = false) {
         let pad = Double(style.padding)
-        var contentX = pad
-        if let image = toast.image, image.width > 0, image.height > 0 {
-            let side = Double(style.imageSize)
+        let side = Double(style.imageSize), gap = Double(style.imageGap)
+        // The picture's square: beside the text (left, right) or across the toast (top, bottom).
+        var box: (x: Double, y: Double)?
+        var contentX = pad, contentRight = Double(style.width) - pad
+        var textTop = pad
+        if style.showsImages, let image = toast.image, image.width > 0, image.height > 0 {
+            switch style.imageLocation {
+            case .left:
+                box = (pad, pad)
+                contentX += side + gap
+            case .right:
+                box = (Double(style.width) - pad - side, pad)
+                contentRight -= side + gap
+            case .top:
+                box = (((Double(style.width) - side) / 2).rounded(), pad)
+                textTop += side + gap
+            case .bottom:
+                box = (((Double(style.width) - side) / 2).rounded(), pad)  // moved under the text below
+            }
             let fit = min(side / Double(image.width), side / Double(image.height))
             let w = Double(image.width) * fit, h = Double(image.height) * fit
-            imageRect = (pad + (side - w) / 2, pad + (side - h) / 2, w, h)
-            contentX += side + Double(style.imageGap)
+            imageRect = (box!.x + (side - w) / 2, box!.y + (side - h) / 2, w, h)
         }
-        let contentWidth = max(1, style.width - Int(contentX) - style.padding)
-        var y = pad
+        let contentWidth = max(1, Int(contentRight - contentX))
+        var y = textTop
         // Stacks elements down the text column; `gapBefore` is skipped for the first one.
         var first = true
         func place(_ height: Double, gapBefore: Double) -> Double {
@@ -82,9 +97,9 @@ struct ToastLayout {
             }
             y = rowTop.rounded(.up) + rowHeight
         }
-        // Beside an image taller than the text, centre the text column on the image.
-        let side = Double(style.imageSize)
-        if imageRect != nil, y - pad < side {
+        let beside = style.imageLocation == .left || style.imageLocation == .right
+        if imageRect != nil, beside, y - pad < side {
+            // Beside an image taller than the text, centre the text column on the image.
             let dy = ((side - (y - pad)) / 2).rounded()
             caption?.y += dy
             summary?.y += dy
@@ -95,6 +110,13 @@ struct ToastLayout {
                 actions[i].textY += dy
             }
             y = pad + side
+        } else if imageRect != nil, style.imageLocation == .bottom {
+            // Under the text (or alone, when there is no text).
+            let top = first ? pad : y.rounded(.up) + gap
+            imageRect?.y += top - pad
+            y = top + side
+        } else if imageRect != nil, style.imageLocation == .top, first {
+            y = pad + side  // the picture alone: no gap under it
         }
         size = Size(width: style.width, height: Int((y + pad).rounded(.up)))
     }

@@ -27,6 +27,11 @@ public final class ToastRenderer {
     let boxByteBudget = 4 << 20
     /// Bytes the cached boxes hold now.
     private(set) var boxBytes = 0
+    /// Shadows by box size, scale and look; see `shadowImage`. Counted in `boxBytes` with the boxes.
+    private struct ShadowKey: Hashable {
+        var size: Size; var scale: Int; var shadow: ToastStyle.Shadow; var radius: Double
+    }
+    private var shadows: [ShadowKey: Canvas] = [:]
     /// A bar HUD's box, glyph and label (value zeroed in the key) at one scale; see `redrawBarValue`.
     var hudChrome: (bar: HudBarView, scale: Int, image: Canvas)?
 
@@ -61,6 +66,7 @@ public final class ToastRenderer {
         images.removeAll()
         imageBytes = 0
         boxes.removeAll()
+        shadows.removeAll()
         boxBytes = 0
         hudChrome = nil
         guard text.releaseLayouts(resetCairoFontCaches: resetCairoFontCaches) else { return false }
@@ -128,6 +134,70 @@ public final class ToastRenderer {
         return canvas
     }
 
+    /// The soft shadow of `toast`'s box (nil when its style has none): a canvas `style.shadowExtent`
+    /// larger than the box on every side, to composite with its top-left that far up and left of the
+    /// toast's, under it. It is empty where the box is, so a translucent box shows what is behind it
+    /// rather than its own shadow. Rendered once per box size and look, like the boxes.
+    public func shadowImage(of toast: ToastView, size: Size, scale: Int) -> Canvas? {
+        let style = toast.style ?? style
+        return shadowImage(size: size, cornerRadius: style.cornerRadius, shadow: style.shadow, scale: scale)
+    }
+
+    /// The soft shadow of a HUD's box of `size` (`measureHud`), as `shadowImage(of:size:scale:)`.
+    public func hudShadowImage(size: Size, scale: Int) -> Canvas? {
+        shadowImage(size: size, cornerRadius: hudCornerRadius, shadow: style.shadow, scale: scale)
+    }
+
+    private func shadowImage(size: Size, cornerRadius: Double, shadow: ToastStyle.Shadow?, scale: Int) -> Canvas? {
+        guard let shadow, shadow.radius > 0, shadow.color.alpha > 0 else { return nil }
+        let key = ShadowKey(size: size, scale: scale, shadow: shadow, radius: cornerRadius)
+        if let hit = shadows[key] { return hit }
+        let extent = Double(shadow.radius)
+        let outer = Size(width: size.width + 2 * shadow.radius, height: size.height + 2 * shadow.radius)
+        let canvas = Canvas(size: outer, scale: scale)
+        guard let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(canvas.width), Int32(canvas.height)) else {
+            return nil
+        }
+        defer { cairo_surface_destroy(mask) }
+        // The box's shape, dropped a little, blurred so that it fades out within the extent.
+        if let cr = cairo_create(mask) {
+            cairo_scale(cr, Double(scale), Double(scale))
+            CairoDrawing.roundedRect(cr, x: extent, y: extent + Double(shadow.drop), width: Double(size.width),
+                                     height: Double(size.height), radius: cornerRadius)
+            cairo_set_source_rgba(cr, 0, 0, 0, 1)
+            cairo_fill(cr)
+            cairo_destroy(cr)
+        }
+        cairo_surface_flush(mask)
+        if let data = cairo_image_surface_get_data(mask) {
+            let spread = (shadow.radius - shadow.drop) * scale
+            ShadowBlur.blur(data, width: canvas.width, height: canvas.height,
+                            stride: Int(cairo_image_surface_get_stride(mask)), radius: max(1, spread / 3))
+        }
+        cairo_surface_mark_dirty(mask)
+        canvas.withContext(scale: scale) { cr in
+            cairo_save(cr)
+            cairo_identity_matrix(cr)
+            CairoDrawing.setColor(cr, shadow.color)
+            cairo_mask_surface(cr, mask, 0, 0)
+            cairo_restore(cr)
+            // Nothing under the box itself.
+            CairoDrawing.roundedRect(cr, x: extent, y: extent, width: Double(size.width), height: Double(size.height),
+                                     radius: cornerRadius)
+            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
+            cairo_fill(cr)
+        }
+        let bytes = canvas.stride * canvas.height
+        if shadows.count >= boxCapacity || boxBytes + bytes > boxByteBudget {
+            boxes.removeAll()
+            shadows.removeAll()
+            boxBytes = 0
+        }
+        shadows[key] = canvas
+        boxBytes += bytes
+        return canvas
+    }
+
     private func boxImage(size: Size, style: ToastStyle, urgency: Urgency, scale: Int) -> Canvas {
         let key = BoxKey(size: size, scale: scale, fill: style.background(for: urgency), border: style.border(for: urgency),
                          borderWidth: style.borderWidth, radius: style.cornerRadius)
@@ -137,6 +207,7 @@ public final class ToastRenderer {
         let bytes = canvas.stride * canvas.height
         if boxes.count >= boxCapacity || boxBytes + bytes > boxByteBudget {  // rare: toasts of many heights
             boxes.removeAll()
+            shadows.removeAll()
             boxBytes = 0
         }
         boxes[key] = canvas
@@ -199,7 +270,8 @@ public final class ToastRenderer {
         cairo_stroke(cr)
     }
 
-    private func imageSurface(_ image: RGBAImage) -> OpaquePointer? {
+    /// `image` as a cairo surface, from the cache of converted pictures (owned by it).
+    func imageSurface(_ image: RGBAImage) -> OpaquePointer? {
         if let i = images.firstIndex(where: { $0.image == image }) {
             let hit = images.remove(at: i)
             images.append(hit)

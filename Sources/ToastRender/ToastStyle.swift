@@ -35,11 +35,16 @@ public struct ToastStyle: Hashable, Sendable {
     public var criticalAccent = Color(rgb: 0xf0595e)
     public var trackColor = Color(rgb: 0xffffff, alpha: 0.12)
 
-    /// Side of the square the notification image is fitted into.
+    /// Side of the square the notification image is fitted into (`max-icon-size`).
     public var imageSize = 48
+    /// Rounds the picture's corners (`icon-border-radius`).
     public var imageCornerRadius = 6.0
     /// Space between the image and the text column.
     public var imageGap = 12
+    /// Which side of the text the picture goes (`icon-location`).
+    public var imageLocation = ImageLocation.left
+    /// Whether pictures are drawn at all (`icons`); off, a toast lays out as if it had none.
+    public var showsImages = true
     /// Body text taller than this is cut with an ellipsis.
     public var maxBodyHeight = 100
     public var progressHeight = 6
@@ -50,6 +55,13 @@ public struct ToastStyle: Hashable, Sendable {
     public var actionBackground = Color(rgb: 0xffffff, alpha: 0.08)
     public var actionBorder = Color(rgb: 0xffffff, alpha: 0.18)
     public var actionText = Color(rgb: 0xe4e5ec)
+
+    /// The soft shadow under each toast (`shadow`, `shadow-color`, `shadow-radius`); nil: none.
+    public var shadow: Shadow? = Shadow()
+
+    /// How far the shadow reaches past a toast's box on every side, in logical pixels: the stack's
+    /// surface is this much larger all round.
+    public var shadowExtent: Int { shadow?.radius ?? 0 }
 
     /// Vertical space between stacked toasts.
     public var gap = 8
@@ -71,6 +83,28 @@ public struct ToastStyle: Hashable, Sendable {
     public var spinnerColor = Color(rgb: 0xeef0f6)
 
     public init() {}
+
+    /// A soft drop shadow: the box's shape, a little lower, blurred, in one colour.
+    public struct Shadow: Hashable, Sendable {
+        /// Its colour at the darkest, under the box.
+        public var color = Color(rgb: 0x000000, alpha: 0.6)
+        /// How far it reaches past the box, in logical pixels (the blur and the drop together).
+        public var radius = 12
+        /// How far down the shape is moved before blurring: a light from above.
+        public var drop: Int { radius / 4 }
+
+        public init(color: Color = Color(rgb: 0x000000, alpha: 0.6), radius: Int = 12) {
+            self.color = color; self.radius = radius
+        }
+    }
+
+    /// Where a toast's picture goes relative to its text, as mako's `icon-location` names it.
+    public enum ImageLocation: String, CaseIterable, Hashable, Sendable {
+        /// Beside the text, which is centred on it vertically when shorter.
+        case left, right
+        /// Above or below the text, centred across the toast; the text takes the whole width.
+        case top, bottom
+    }
 
     public func border(for urgency: Urgency) -> Color {
         switch urgency {

@@ -11,7 +11,7 @@ public struct ToastView: Hashable, Sendable {
     public var urgency: Urgency
     /// 0...100 draws a progress bar (values outside are clamped); nil for none.
     public var progress: Int?
-    /// Drawn at the left, scaled to fit `ToastStyle.imageSize`.
+    /// Drawn beside, above or below the text (`ToastStyle.imageLocation`), scaled to fit `ToastStyle.imageSize`.
     public var image: RGBAImage?
     /// Action labels, drawn as pills under the text (the "default" action should be left out by the caller).
     public var actions: [String]
@@ -30,15 +30,18 @@ public struct ToastView: Hashable, Sendable {
 public struct HudBarView: Hashable, Sendable {
     /// Shown above the bar on the left, e.g. "Volume".
     public var label: String
-    /// A freedesktop icon name; names containing volume/audio/speaker, brightness/display, or mic
-    /// get a drawn glyph, others none.
+    /// A freedesktop icon name or a HUD kind (`volume`); without `icon`, names containing
+    /// volume/audio/speaker, brightness/display, or mic get a drawn glyph, others none.
     public var iconName: String?
+    /// The picture drawn left of the label instead of the glyph, fitted into its box
+    /// (`ToastRenderer.hudGlyphSize`); the daemon finds it in the icon theme.
+    public var icon: RGBAImage?
     /// Percent. Values past 100 are drawn as overflow in `ToastStyle.hudOverflowColor` (like wob); below 0 clamps.
     public var value: Int
     /// Draws the bar and glyph greyed out.
     public var muted: Bool
-    public init(label: String, iconName: String? = nil, value: Int, muted: Bool = false) {
-        self.label = label; self.iconName = iconName; self.value = value; self.muted = muted
+    public init(label: String, iconName: String? = nil, icon: RGBAImage? = nil, value: Int, muted: Bool = false) {
+        self.label = label; self.iconName = iconName; self.icon = icon; self.value = value; self.muted = muted
     }
 }
 

@@ -9,7 +9,8 @@ final class ClickableActionsTests: XCTestCase {
         let stage = try Stage.shared()
         try stage.plugInInputDevices()  // before toastd starts, so it has a wl_pointer from the start
         let probe = try ProbeWindow(stage: stage)  // tiled: fills the output under the toast
-        let toastd = try ToastdProcess(stage: stage, arguments: ["--clickable-actions", "--no-animations"])
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--clickable-actions", "--no-animations",
+                                                                 "--config", try stage.shadowlessConfig()])
         let waiting = try startDeployToast(toastd, stage)
         defer { waiting.terminate() }
         let (box, yes, _) = try findPills(stage, toastd)
@@ -42,7 +43,8 @@ final class ClickableActionsTests: XCTestCase {
         let stage = try Stage.shared()
         try stage.plugInInputDevices()
         let probe = try ProbeWindow(stage: stage)
-        let toastd = try ToastdProcess(stage: stage, arguments: ["--clickable-actions", "--no-animations"])
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--clickable-actions", "--no-animations",
+                                                                 "--config", try stage.shadowlessConfig()])
         let sender = try stage.spawn(["notify-send", "--wait", "-A", "default=Open", "-A", "reply=Reply",
                                       "New message", "from the chat app"])
         defer { sender.terminate() }
@@ -67,7 +69,8 @@ final class ClickableActionsTests: XCTestCase {
         let stage = try Stage.shared()
         try stage.plugInInputDevices()
         let probe = try ProbeWindow(stage: stage)
-        let toastd = try ToastdProcess(stage: stage, arguments: ["--clickable-actions", "--no-animations"])
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--clickable-actions", "--no-animations",
+                                                                 "--config", try stage.shadowlessConfig()])
         let waiting = try startDeployToast(toastd, stage)
         defer { waiting.terminate() }
         let (_, yes, no) = try findPills(stage, toastd)
@@ -89,7 +92,7 @@ final class ClickableActionsTests: XCTestCase {
         let stage = try Stage.shared()
         try stage.plugInInputDevices()
         let probe = try ProbeWindow(stage: stage)
-        let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations"])
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations", "--config", try stage.shadowlessConfig()])
         let waiting = try startDeployToast(toastd, stage)
         defer { waiting.terminate() }
         let (_, yes, _) = try findPills(stage, toastd)
@@ -107,7 +110,7 @@ final class ClickableActionsTests: XCTestCase {
         try stage.plugInInputDevices()
         let probe = try ProbeWindow(stage: stage)
         let path = "\(stage.directory)/config-\(UUID().uuidString.prefix(8))"
-        try Data("clickable-actions = yes\n".utf8).write(to: URL(fileURLWithPath: path))
+        try Data("clickable-actions = yes\nshadow = none\n".utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let toastd = try ToastdProcess(stage: stage, arguments: ["--config", path, "--no-animations"])
         let waiting = try startDeployToast(toastd, stage)
@@ -129,7 +132,7 @@ final class ClickableActionsTests: XCTestCase {
     /// and answering as it says ends the wait. With them, it says nothing.
     func testWithoutClicksAWaitingToastSaysHowToAnswer() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations"])
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations", "--config", try stage.shadowlessConfig()])
         let waiting = try stage.spawn([try stage.binary("toast"), "-A", "yes=Yes", "-A", "no=No", "Deploy?"],
                                       environment: ["TOASTD_SOCKET": toastd.socketPath])
         defer { waiting.terminate() }

@@ -7,8 +7,10 @@ final class ConfigTests: XCTestCase {
     /// The margin the test files set, so the toast's distance from the edges can be checked exactly.
     private let margin = 20
 
+    /// Writes `text` and, after it (line numbers stay), `shadow = none`: the tests find a toast as
+    /// whatever differs from the background, which a shadow would widen.
     private func writeConfig(_ text: String, to path: String) throws {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try Data((text + "\nshadow = none\n").utf8).write(to: URL(fileURLWithPath: path))
     }
 
     /// The box of whatever differs from the background, once something does.

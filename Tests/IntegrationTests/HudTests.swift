@@ -17,7 +17,9 @@ final class HudTests: XCTestCase {
 
     func testBarGrowsWithTheValueThenHides() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try Self.slowHidingConfig()])
+        // A bar that stays 6 s: on a loaded machine, screenshots until two agree could outlast the
+        // default 1.5 s and find the bar already gone.
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig("hud-timeout = 6000")])
 
         try expectSuccess(toastd.toast(["hud", "volume", "40"]))
         let (at40, shown40) = try waitForSettledBar(stage)
@@ -46,7 +48,7 @@ final class HudTests: XCTestCase {
 
     func testNegativeValueDrawsAnEmptyBarWithAWarning() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
         let result = try toastd.toast(["hud", "volume", "-5"])
         XCTAssertEqual(result.status, 0, "toast hud volume -5: \(result.stderrText)")
         XCTAssertTrue(result.stderrText.contains("warning"), "no warning on stderr: \(result.stderrText)")
@@ -62,7 +64,7 @@ final class HudTests: XCTestCase {
         let stage = try Stage.shared()
         let probe = try ProbeWindow(stage: stage)
         XCTAssertTrue(probe.waitFor("keyboard-enter"), "the probe never got keyboard focus: \(probe.lines)")
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
         let start = probe.lines.count
 
         try expectSuccess(toastd.toast(["hud", "brightness", "60"]))
@@ -89,7 +91,7 @@ final class HudTests: XCTestCase {
 
     func testStreamUpdatesOneBarSkipsABadLineAndEndsCleanly() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try Self.slowHidingConfig()])
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig("hud-timeout = 6000")])
         var lines = (1...99).map { "\($0 % 100)" }
         lines.insert("loud", at: 50)  // line 51
         lines.append("25%")           // the last value: what the bar shows
@@ -113,7 +115,7 @@ final class HudTests: XCTestCase {
     /// reads its stdin): with the CLI stopped (SIGSTOP), a value written to the pipe still moves the bar.
     func testStreamInputIsReadByTheDaemonItself() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
         let fifo = NSTemporaryDirectory() + "toastd-stream-\(UUID().uuidString.prefix(8))"
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         defer { unlink(fifo) }
@@ -140,7 +142,7 @@ final class HudTests: XCTestCase {
     /// A regular file cannot be watched by epoll: the CLI relays its lines itself, with the same result.
     func testStreamFromARegularFileIsRelayedByTheCLI() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
         let file = NSTemporaryDirectory() + "toastd-stream-\(UUID().uuidString.prefix(8)).txt"
         try "10\nloud\n60\n".write(toFile: file, atomically: true, encoding: .utf8)
         defer { unlink(file) }
@@ -166,7 +168,7 @@ final class HudTests: XCTestCase {
 
     func testSpinnerTurnsInsideItsWheelOnlyAndStopHidesIt() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
         try expectSuccess(toastd.toast(["loading", "start", "build", "--detach"]))
         let (first, wheel) = try waitForSettledSpinner(stage, toastd: toastd)
 
@@ -182,7 +184,7 @@ final class HudTests: XCTestCase {
 
     func testSpinnerTurnsUntilTheLastKeyStops() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
         try expectSuccess(toastd.toast(["loading", "start", "build", "--detach"]))
         try expectSuccess(toastd.toast(["loading", "start", "sync", "--detach"]))
         _ = try waitForSettledSpinner(stage, toastd: toastd)
@@ -198,7 +200,7 @@ final class HudTests: XCTestCase {
 
     func testStartingAKeyTwiceNeedsOneStop() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
         try expectSuccess(toastd.toast(["loading", "start", "build", "--detach"]))
         try expectSuccess(toastd.toast(["loading", "start", "build", "--detach"]))
         _ = try waitForSettledSpinner(stage, toastd: toastd)
@@ -212,7 +214,7 @@ final class HudTests: XCTestCase {
 
     func testAttachedStartEndsWhenStoppedFromElsewhere() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
         let holder = try stage.spawn([try stage.binary("toast"), "loading", "start", "deploy", "--label", "Deploying"],
                                      environment: ["TOASTD_SOCKET": toastd.socketPath])
         _ = try waitForSettledSpinner(stage, toastd: toastd)
@@ -226,7 +228,7 @@ final class HudTests: XCTestCase {
 
     func testAttachedStartEndsWhenStoppedOverDBus() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
         let holder = try stage.spawn([try stage.binary("toast"), "loading", "start", "upload"],
                                      environment: ["TOASTD_SOCKET": toastd.socketPath])
         _ = try waitForSettledSpinner(stage, toastd: toastd)
@@ -241,7 +243,7 @@ final class HudTests: XCTestCase {
 
     func testKilledClientsSpinnerStopsAfterTheGraceButADetachedOneStays() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
         // The spinner shows the label of the latest key: "Kept" alone is narrower than "Fetching ...".
         try expectSuccess(toastd.toast(["loading", "start", "keep", "--label", "Kept", "--detach"]))
         let (kept, _) = try waitForSettledSpinner(stage, toastd: toastd)
@@ -334,7 +336,7 @@ final class HudTests: XCTestCase {
 
     func testValueAbove100IsDrawnAsOverflow() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
         try expectSuccess(toastd.toast(["hud", "volume", "150"]))
         let overflow = RGB(hex: "f0595e")!  // style.hudOverflowColor
         let (shot, shown) = try stage.waitForScreenshot(timeout: 10) { $0.longestRun(of: overflow, in: $0.bounds) > 0 }
@@ -348,7 +350,7 @@ final class HudTests: XCTestCase {
 
     func testHudDoesNotMoveTheToastStack() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
         try expectSuccess(toastd.toast(["A toast", "stays where it is", "-t", "0"]))
         // Settled (faded in): two screenshots in a row agree.
         var previous: Image?
@@ -368,7 +370,7 @@ final class HudTests: XCTestCase {
 
     func testNoAnimationsDrawsAtOnceAndTheSpinnerStandsStill() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations"])
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations", "--config", try stage.shadowlessConfig()])
         try expectSuccess(toastd.toast(["loading", "start", "still", "--detach"]))
         // The first frame is the final one: the box is already at full opacity.
         let (first, shown) = try stage.waitForScreenshot { !$0.isUniform(stage.background) }
@@ -389,7 +391,8 @@ final class HudTests: XCTestCase {
 
     func testIdleDaemonMakesNoWakeupsAndHoldsNoSurface() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage, environment: ["WAYLAND_DEBUG": "1"])
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()],
+                                       environment: ["WAYLAND_DEBUG": "1"])
         try expectSuccess(toastd.toast(["hud", "volume", "55"]))
         try expectSuccess(toastd.toast(["loading", "start", "idle-test", "--detach"]))
         let (_, shown) = try stage.waitForScreenshot { !$0.isUniform(stage.background) }
@@ -426,14 +429,6 @@ final class HudTests: XCTestCase {
 
     /// Waits until a bar shows at full opacity (its fill colour exact) and two screenshots in a row agree
     /// (no fade, no update under way).
-    /// A configuration whose bar stays 6 s after its last value (1.5 s by default): on a loaded machine
-    /// two screenshots in a row can take longer than the default, and the bar was gone before it was seen.
-    static func slowHidingConfig() throws -> String {
-        let path = NSTemporaryDirectory() + "toastd-hud-\(UUID().uuidString.prefix(8)).conf"
-        try "hud-timeout = 6000\n".write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-
     private func waitForSettledBar(_ stage: Stage) throws -> (image: Image, held: Bool) {
         var previous: Image?
         return try stage.waitForScreenshot(timeout: 10) { shot in

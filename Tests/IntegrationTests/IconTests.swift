@@ -116,4 +116,29 @@ final class IconTests: XCTestCase {
         let listed = try toastd.toast(["list"])
         XCTAssertTrue(listed.stdoutText.contains("bomb"), "the toast itself shows: \(listed.stdoutText)")
     }
+
+    /// `image-path` to a JPEG (made by cjpeg, which scripts/install-deps installs, from a red PPM)
+    /// shows it through gdk-pixbuf; a JPEG whose header declares 30000×30000 is refused before
+    /// decoding, with a log line, and the toast itself shows.
+    func testJPEGShowsAndAHugeDeclaredOneIsRefused() throws {
+        let stage = try Stage.shared()
+        let ppm = root + "/pictures/red.ppm", jpeg = root + "/pictures/red.jpg"
+        try FileManager.default.createDirectory(atPath: root + "/pictures", withIntermediateDirectories: true)
+        try Data(Array("P6\n64 48\n255\n".utf8) + (0..<64 * 48).flatMap { _ in [UInt8(255), 0, 0] })
+            .write(to: URL(fileURLWithPath: ppm))
+        let made = try stage.run(["cjpeg", "-quality", "95", "-outfile", jpeg, ppm])
+        XCTAssertTrue(made.succeeded, "cjpeg: \(made.stderrText)")
+        // SOI, then a frame header declaring 30000×30000, and nothing else.
+        let huge: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC0, 0x00, 0x11, 8, 0x75, 0x30, 0x75, 0x30, 3]
+            + [UInt8](repeating: 1, count: 9) + [0xFF, 0xD9]
+        try Data(huge).write(to: URL(fileURLWithPath: root + "/pictures/huge.jpg"))
+
+        let toastd = try startToastd(stage)
+        try assertShows(pureRed, stage, toastd, ["-h", "string:image-path:\(jpeg)", "JPEG by path"], name: "image-path-jpeg")
+        let sent = try toastd.toast(["-t", "0", "-h", "string:image-path:\(root!)/pictures/huge.jpg", "hugejpeg"])
+        XCTAssertTrue(sent.succeeded, sent.stderrText)
+        XCTAssertTrue(waitUntil(timeout: 10) { toastd.log.contains("declaring 30000×30000, over the limit; refused before decoding") },
+                      "no log line: \(toastd.log)")
+        XCTAssertTrue(try toastd.toast(["list"]).stdoutText.contains("hugejpeg"), "the toast itself shows")
+    }
 }

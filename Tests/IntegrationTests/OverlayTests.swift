@@ -16,7 +16,7 @@ final class OverlayTests: XCTestCase {
 
     func testToastIsDrawnTopRightWithItsTitle() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
         XCTAssertTrue(try stage.screenshot().isUniform(stage.background), "the stage is not clear before the test")
 
         let id = try sendForID(toastd, ["-t", "0", "Hello from the overlay"])
@@ -49,7 +49,7 @@ final class OverlayTests: XCTestCase {
         let stage = try Stage.shared()
         let probe = try ProbeWindow(stage: stage)  // tiled: fills the output under the toast
         XCTAssertTrue(probe.waitFor("keyboard-enter"), "the probe never had keyboard focus: \(probe.lines)")
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
         let start = probe.lines.count
 
         let sent = try toastd.toast(["-t", "0", "Hands off", "neither clicks nor keys"])
@@ -83,7 +83,8 @@ final class OverlayTests: XCTestCase {
 
     func testExpiredToastLeavesThePixelsAsTheyWereAndDestroysItsSurface() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage, environment: ["WAYLAND_DEBUG": "1"])
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()],
+                                       environment: ["WAYLAND_DEBUG": "1"])
         let before = try stage.screenshot()
         XCTAssertTrue(before.isUniform(stage.background), "the stage is not clear before the test")
 
@@ -123,7 +124,7 @@ final class OverlayTests: XCTestCase {
 
     func testThreeToastsStackApartAndTheCriticalOneStays() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
         let normalTimeout = 1000
         // The critical one first: it is the oldest, at the bottom of the stack, and outlives the others.
         let critical = try sendForID(toastd, ["-u", "critical", "Critical stays", "until dismissed"])
@@ -181,7 +182,8 @@ final class OverlayTests: XCTestCase {
         let background = before.pixel(0, 0)
         XCTAssertTrue(before.isUniform(background))
 
-        let toastd = try ToastdProcess(stage: stage, environment: ["WAYLAND_DEBUG": "1"])
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()],
+                                       environment: ["WAYLAND_DEBUG": "1"])
         _ = try sendForID(toastd, ["-t", "0", "Sharp at scale two"])
         let (shot, shown) = try stage.waitForScreenshot(output: second) { $0.rgb != before.rgb }
         let kept = stage.keep(shot, name: "overlay-scale2")
@@ -211,7 +213,8 @@ final class OverlayTests: XCTestCase {
         let stage = try Stage.makePrivate()
         let second = try stage.createOutput()
         try stage.swaymsg("focus", "output", second)
-        let toastd = try ToastdProcess(stage: stage, environment: ["WAYLAND_DEBUG": "1"])
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()],
+                                       environment: ["WAYLAND_DEBUG": "1"])
         _ = try sendForID(toastd, ["-t", "0", "Scale changes under me"])
         let atScale1 = try waitForSteadyToast(stage, output: second, background: try stage.screenshot(output: second).pixel(0, 0))
         let surface = try XCTUnwrap(WaylandLog(toastd.log).layerSurfaces.last)
@@ -242,7 +245,8 @@ final class OverlayTests: XCTestCase {
         let (clear, ready) = try nested.waitForScreenshot(output: second) { $0.isUniform(background) }
         XCTAssertTrue(ready, "\(second) never showed its background; kept at \(stage.keep(clear, name: "nested-empty"))")
 
-        let toastd = try ToastdProcess(stage: stage, environment: ["WAYLAND_DISPLAY": nested.display, "WAYLAND_DEBUG": "1"])
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()],
+                                       environment: ["WAYLAND_DISPLAY": nested.display, "WAYLAND_DEBUG": "1"])
         _ = try sendForID(toastd, ["-t", "0", "On the output about to go"])
         let (shot, shown) = try nested.waitForScreenshot(output: second) { !$0.isUniform(background) }
         XCTAssertTrue(shown, "no toast on \(second); kept at \(stage.keep(shot, name: "nested-toast")); toastd: \(toastd.log.suffix(1500))")

@@ -221,6 +221,42 @@ final class ConfigParserTests: XCTestCase {
         XCTAssertNil(parse("output = DP-1\noutput =").config.output, "an empty output means the compositor's choice")
     }
 
+    func testPictureKeysSetTheStyleGloballyAndPerRule() {
+        let global = parse("max-icon-size = 64\nicon-location = Top\nicon-border-radius = 0\nicons = 0")
+        XCTAssertEqual(global.diagnostics, [])
+        XCTAssertEqual(global.config.style.imageSize, 64)
+        XCTAssertEqual(global.config.style.imageLocation, .top)
+        XCTAssertEqual(global.config.style.imageCornerRadius, 0)
+        XCTAssertFalse(global.config.style.showsImages)
+        XCTAssertTrue(parse("").config.style.showsImages)
+        XCTAssertEqual(parse("icon-location = middle").diagnostics.map(\.message),
+                       ["'icon-location' must be one of left, right, top, bottom, got 'middle'"])
+        XCTAssertEqual(parse("max-icon-size = 400").diagnostics.map(\.message),
+                       ["'max-icon-size' = 400 is out of range (8...128)"])
+
+        let ruled = parse("[app-name=Big]\nmax-icon-size = 96\nicon-location = right\nicons = false")
+        XCTAssertEqual(ruled.diagnostics, [])
+        XCTAssertEqual(ruled.config.style.imageSize, 48, "a section leaves the global style alone")
+        let look = ruled.config.rules.rules.first?.look
+        XCTAssertEqual(look?.maxIconSize, 96)
+        XCTAssertEqual(look?.iconLocation, .right)
+        XCTAssertEqual(look?.icons, false)
+        XCTAssertEqual(look?.applied(to: ToastStyle()).imageLocation, .right)
+        XCTAssertEqual(ruled.config.rules.largestImageSize(base: 48), 96, "pictures are made for the largest box")
+    }
+
+    func testShadowKeys() {
+        XCTAssertEqual(parse("").config.style.shadow, ToastStyle.Shadow(), "soft by default")
+        XCTAssertNil(parse("shadow = none").config.style.shadow)
+        XCTAssertNil(parse("shadow-radius = 20\nshadow = none").config.style.shadow, "none wins wherever it is written")
+        let tuned = parse("shadow-color = #11223380\nshadow-radius = 20\nshadow = soft")
+        XCTAssertEqual(tuned.diagnostics, [])
+        XCTAssertEqual(tuned.config.style.shadow?.radius, 20)
+        XCTAssertEqual(tuned.config.style.shadow?.color, Color(rgb: 0x112233, alpha: 128.0 / 255))
+        XCTAssertEqual(parse("shadow = hard").diagnostics.map(\.message), ["'shadow' must be none or soft, got 'hard'"])
+        XCTAssertEqual(parse("shadow-radius = 49").diagnostics.map(\.message), ["'shadow-radius' = 49 is out of range (0...48)"])
+    }
+
     func testEveryDocumentedKeyIsAccepted() throws {
         let docs = try String(contentsOfFile: #filePath.replacingOccurrences(
             of: "Tests/ToastDaemonTests/ConfigParserTests.swift", with: "docs/configuration.md"), encoding: .utf8)

@@ -65,14 +65,18 @@ final class ToastStackPainterTests: XCTestCase {
             var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)
             let still = stackOfThree
             let arrangement = painter.arrangement(of: still, scale: scale)
-            let target = MarkedCanvas(size: arrangement.size, scale: scale)
+            let target = MarkedCanvas(size: painter.surfaceSize(of: arrangement), scale: scale)
             let first = painter.paint(still, scale: scale, into: target.canvas, over: nil)
 
             var fading = still
             fading.toasts[1].opacity = 0.5
             let sizes = still.toasts.map { renderer.measure($0.view, scale: scale) }
+            // The toast and its shadow, which reaches `bleed` past it (the surface has that much room).
+            let bleed = painter.bleed * scale
+            XCTAssertGreaterThan(bleed, 0, "the default style has a shadow")
             let middle = StackLayout.arrange(sizes: sizes, hiddenCount: 0, gap: renderer.style.gap, moreSize: nil)
-                .rects[1].scaled(by: scale)
+                .rects[1].scaled(by: scale).offsetBy(dx: bleed, dy: bleed).inset(by: -bleed)
+                .intersection(Rect(x: 0, y: 0, width: target.canvas.width, height: target.canvas.height))
             let top = first.frame.toasts[0].rect.center, bottom = first.frame.toasts[2].rect.center
             target.mark(top.x, top.y)
             target.mark(bottom.x, bottom.y)
@@ -85,6 +89,30 @@ final class ToastStackPainterTests: XCTestCase {
             XCTAssertTrue(target.isMarked(bottom.x, bottom.y), "the toast below is not redrawn")
             XCTAssertFalse(target.isMarked(middle.center.x, middle.center.y), "the fading toast is redrawn")
         }
+    }
+
+    /// The surface has room for the shadows on every side: the toasts, their pills and the input
+    /// region are moved in by it, and the frame says how far shadows reach.
+    func testToastsSitInsideTheShadowsRoom() throws {
+        var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)
+        let bleed = painter.bleed
+        XCTAssertEqual(bleed, renderer.style.shadowExtent)
+        var scene = stackOfThree
+        scene.toasts[0].view.actions = ["OK"]
+        let arrangement = painter.arrangement(of: scene, scale: 1)
+        let surface = painter.surfaceSize(of: arrangement)
+        XCTAssertEqual(surface, Size(width: arrangement.size.width + 2 * bleed, height: arrangement.size.height + 2 * bleed))
+        let bodies = painter.bodies(of: scene, in: arrangement)
+        XCTAssertEqual(bodies.first?.rect.x, bleed)
+        XCTAssertEqual(bodies.first?.rect.y, bleed)
+        let pill = try XCTUnwrap(painter.actionButtons(of: scene, in: arrangement, scale: 1).first)
+        XCTAssertEqual(pill.rect.x, bleed + renderer.actionRects(scene.toasts[0].view, scale: 1)[0].x)
+        let target = MarkedCanvas(size: surface, scale: 1)
+        let painting = painter.paint(scene, scale: 1, into: target.canvas, over: nil)
+        XCTAssertEqual(painting.frame.toasts.first?.rect.origin, Point(x: bleed, y: bleed))
+        XCTAssertEqual(painting.frame.bleed, bleed)
+        XCTAssertGreaterThan(target.canvas.pixel(x: bleed + 100, y: bleed + painting.frame.toasts[0].rect.height + 2).a, 0,
+                             "the shadow is drawn under the first toast")
     }
 
     func testAFrameLikeTheHeldOneRepairsNothing() {
@@ -161,7 +189,8 @@ final class HudPainterTests: XCTestCase {
             let bar = HudBarView(label: "Volume", iconName: "audio-volume-high", value: 30)
             var louder = bar
             louder.value = 60
-            let valueRect = renderer.barValueRect(louder, scale: scale).scaled(by: scale)
+            let bleed = painter.bleed * scale  // the room for the shadow around the box
+            let valueRect = renderer.barValueRect(louder, scale: scale).scaled(by: scale).offsetBy(dx: bleed, dy: bleed)
             let result = paintTwice([.bar(bar)], [.bar(louder)], scale: scale, mark: (2 * scale, 2 * scale))
             XCTAssertNil(result.first.damage)
             XCTAssertEqual(result.second.damage, valueRect, "at scale \(scale)")
@@ -174,7 +203,8 @@ final class HudPainterTests: XCTestCase {
             let spinner = SpinnerView(label: "Building", phase: 0.1)
             var turned = spinner
             turned.phase = 0.35
-            let wheel = renderer.spinnerRect(turned, scale: scale).scaled(by: scale)
+            let bleed = painter.bleed * scale
+            let wheel = renderer.spinnerRect(turned, scale: scale).scaled(by: scale).offsetBy(dx: bleed, dy: bleed)
             let result = paintTwice([.spinner(spinner)], [.spinner(turned)], scale: scale, mark: (2 * scale, 2 * scale))
             XCTAssertEqual(result.second.damage, wheel, "at scale \(scale)")
             XCTAssertTrue(result.markerKept, "the box and the label are not redrawn")

@@ -203,6 +203,20 @@ final class ToastServiceTests: XCTestCase {
                        "shrunk to the largest side kept")
     }
 
+    /// With pictures off (`icons = 0`), nothing is decoded or handed to the worker.
+    func testPicturesOffDecodesNothing() throws {
+        service.pictureTarget = { PictureLoader.Target(wanted: false) }
+        var withPicture = request("big")
+        withPicture.image = .pixels(RGBAImage(width: 1000, height: 1000, pixels: [UInt8](repeating: 200, count: 4_000_000)))
+        let id = try service.notify(withPicture)
+        XCTAssertNil(service.model.notification(id: id)?.image)
+        XCTAssertTrue(service.pictureWorker.isIdle, "no work for the worker")
+        var rules = RuleSet()
+        XCTAssertFalse(rules.mayShowImages(base: false))
+        rules.rules = [Rule(criteria: Criteria(), look: LookPatch(icons: true))]
+        XCTAssertTrue(rules.mayShowImages(base: false), "a rule may turn them on")
+    }
+
     /// Waits (poll, with a deadline) for the picture worker to finish something, then hands it over.
     private func waitForPictures(file: StaticString = #filePath, line: UInt = #line) {
         var descriptor = pollfd(fd: service.pictureWorker.fd, events: Int16(POLLIN), revents: 0)

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ToastRender
+import ToastVocabulary
 
 /// `redrawBarValue` is the daemon's cheap HUD update for a stream of values: over a buffer that holds the
 /// bar HUD at one value it must give exactly the pixels of a full draw at the new value, touching only
@@ -9,10 +10,12 @@ final class BarRedrawTests: XCTestCase {
         let renderer = ToastRenderer()
         let steps: [(Int, Int)] = [(30, 70), (100, 5), (0, 150), (9, 10)]
         for scale in [1, 2] {
-            for (icon, label) in [("audio-volume-high", "Volume"), (nil, "A rather long label for a bar HUD")]
-                as [(String?, String)] {
+            // A theme's icon is part of the unchanging chrome, as the drawn glyph is.
+            for (icon, picture, label) in [("audio-volume-high", nil, "Volume"), (nil, nil, "A rather long label for a bar HUD"),
+                                           ("volume", Fixtures.image(size: 36), "Volume")]
+                as [(String?, RGBAImage?, String)] {
                 for (from, to) in steps {
-                    let before = HudBarView(label: label, iconName: icon, value: from)
+                    let before = HudBarView(label: label, iconName: icon, icon: picture, value: from)
                     var after = before
                     after.value = to
                     let size = renderer.measureHud(.bar(before), scale: scale)

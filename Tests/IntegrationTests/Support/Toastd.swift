@@ -88,3 +88,13 @@ extension Stage {
         return (shot, held)
     }
 }
+
+extension Stage {
+    /// A configuration file holding `shadow = none` (after `lines`), for tests that find a toast's box
+    /// as whatever differs from the background: a soft shadow would widen it by its radius.
+    func shadowlessConfig(_ lines: String = "") throws -> String {
+        let path = "\(directory)/config-\(UUID().uuidString.prefix(8))"
+        try Data((lines + "\nshadow = none\n").utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+}

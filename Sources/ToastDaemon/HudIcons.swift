@@ -1,0 +1,68 @@
+import ToastRender
+import ToastVocabulary
+
+/// The pictures beside a value bar: the theme's icon for what the bar shows (a volume level, the
+/// brightness, the microphone) or the one `toast hud --icon NAME` names, found the way a toast's
+/// icon is and recoloured like any symbolic icon. Made once per name, size and colour, so a stream
+/// of values costs a dictionary lookup a frame; nil (the renderer's drawn glyph) when the theme has
+/// none.
+struct HudIcons {
+    /// The side of the glyph box beside the bar, in logical pixels (`ToastRenderer.hudGlyphSize`).
+    static let side = ToastRenderer.hudGlyphSize
+
+    private struct Key: Hashable {
+        var names: [String]
+        var scale: Int
+        var tint: Color
+    }
+
+    private var made: [Key: RGBAImage?] = [:]
+    /// Distinct icons kept: a volume bar uses four, brightness and microphone a few more.
+    private let capacity = 32
+
+    /// The icon names tried for a bar, best first: for a HUD kind, the freedesktop names a desktop
+    /// shows for it at this value (volume and microphone by level: muted at 0 or muted, low under
+    /// 34 %, medium under 67 %, else high), symbolic first; any other name as it is.
+    static func names(for iconName: String, value: Int, muted: Bool) -> [String] {
+        func level() -> String {
+            if muted || value <= 0 { return "muted" }
+            return value < 34 ? "low" : value < 67 ? "medium" : "high"
+        }
+        let stems: [String]
+        switch iconName.lowercased() {
+        case "volume", "audio", "speaker", "sound": stems = ["audio-volume-\(level())"]
+        case "mic", "microphone", "input":
+            let level = level()
+            stems = level == "muted" || level == "high" ? ["microphone-sensitivity-\(level)"]
+                : ["microphone-sensitivity-\(level)", "microphone-sensitivity-high"]
+        case "brightness", "display", "backlight", "screen":
+            stems = ["display-brightness"]
+        default: return [iconName]
+        }
+        return stems.flatMap { [$0 + "-symbolic", $0] }
+    }
+
+    /// Forgets every icon (a configuration reload: the theme may have changed).
+    mutating func forget() { made = [:] }
+
+    /// `bar` with the picture its icon name finds, made by `load` (name, pixel side, the colour a
+    /// symbolic icon takes: the bar's text colour, `style`'s caption colour while muted) the first time.
+    mutating func decorate(_ bar: HudBarView, scale: Int, style: ToastStyle,
+                           load: (String, Int, Color) -> RGBAImage?) -> HudBarView {
+        guard let iconName = bar.iconName, !iconName.isEmpty else { return bar }
+        let tint = bar.muted ? style.captionColor : style.summaryColor
+        let key = Key(names: Self.names(for: iconName, value: bar.value, muted: bar.muted), scale: scale, tint: tint)
+        var bar = bar
+        if let hit = made[key] {
+            bar.icon = hit
+            return bar
+        }
+        if made.count >= capacity { made = [:] }
+        let side = max(1, Self.side * scale)
+        var image: RGBAImage?
+        for name in key.names where image == nil { image = load(name, side, tint) }
+        made[key] = image
+        bar.icon = image
+        return bar
+    }
+}

@@ -1,0 +1,45 @@
+import XCTest
+import ToastRender
+import ToastVocabulary
+@testable import ToastDaemon
+
+final class HudIconsTests: XCTestCase {
+    func testKindsNameTheirThemeIconsByLevel() {
+        XCTAssertEqual(HudIcons.names(for: "volume", value: 80, muted: false), ["audio-volume-high-symbolic", "audio-volume-high"])
+        XCTAssertEqual(HudIcons.names(for: "volume", value: 50, muted: false).first, "audio-volume-medium-symbolic")
+        XCTAssertEqual(HudIcons.names(for: "volume", value: 33, muted: false).first, "audio-volume-low-symbolic")
+        XCTAssertEqual(HudIcons.names(for: "volume", value: 0, muted: false).first, "audio-volume-muted-symbolic")
+        XCTAssertEqual(HudIcons.names(for: "volume", value: 90, muted: true).first, "audio-volume-muted-symbolic")
+        XCTAssertEqual(HudIcons.names(for: "brightness", value: 10, muted: false), ["display-brightness-symbolic", "display-brightness"])
+        XCTAssertEqual(HudIcons.names(for: "mic", value: 100, muted: false), ["microphone-sensitivity-high-symbolic", "microphone-sensitivity-high"])
+        XCTAssertEqual(HudIcons.names(for: "mic", value: 5, muted: true).first, "microphone-sensitivity-muted-symbolic")
+        XCTAssertEqual(HudIcons.names(for: "mic", value: 50, muted: false),
+                       ["microphone-sensitivity-medium-symbolic", "microphone-sensitivity-medium",
+                        "microphone-sensitivity-high-symbolic", "microphone-sensitivity-high"])
+        XCTAssertEqual(HudIcons.names(for: "weather-clear", value: 50, muted: false), ["weather-clear"], "other names as they are")
+    }
+
+    /// A stream of values makes each icon once: a value inside one level is a cache hit, a new level
+    /// (or a missing icon, remembered as missing) loads once.
+    func testIconsAreMadeOncePerLevelAndMissesAreRemembered() {
+        var icons = HudIcons()
+        var loads: [String] = []
+        let red = RGBAImage(width: 1, height: 1, pixels: [255, 0, 0, 255])
+        func decorate(_ value: Int, _ name: String = "volume") -> HudBarView {
+            icons.decorate(HudBarView(label: "Volume", iconName: name, value: value), scale: 2, style: ToastStyle()) { name, side, tint in
+                loads.append("\(name)@\(side)")
+                XCTAssertEqual(tint, ToastStyle().summaryColor)
+                return name == "audio-volume-high-symbolic" ? red : nil
+            }
+        }
+        for value in 70...100 { XCTAssertEqual(decorate(value).icon, red) }
+        XCTAssertEqual(loads, ["audio-volume-high-symbolic@36"])
+        for value in 40...60 { XCTAssertNil(decorate(value).icon) }
+        XCTAssertEqual(loads.count, 3, "medium tried once, symbolic then plain: \(loads)")
+        XCTAssertNil(decorate(50, "").icon)
+        XCTAssertEqual(loads.count, 3, "no name, nothing to load")
+        icons.forget()
+        _ = decorate(80)
+        XCTAssertEqual(loads.count, 4, "a reload makes them anew")
+    }
+}
