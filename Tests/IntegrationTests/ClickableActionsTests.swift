@@ -222,7 +222,7 @@ final class ClickableActionsTests: XCTestCase {
         try stage.plugInInputDevices()
         let probe = try ProbeWindow(stage: stage)
         defer { _ = probe }
-        let toastd = try ToastdProcess(stage: stage, arguments: ["--clickable-actions", "--no-animations"])
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--clickable-actions", "--no-animations", "--config", try stage.shadowlessConfig()])
         let monitor = try stage.spawn(["gdbus", "monitor", "--session", "--dest", "org.freedesktop.Notifications"])
         defer { monitor.terminate() }
         XCTAssertNotNil(monitor.waitForLine(matching: "is owned by"), "gdbus monitor did not start: \(monitor.stderrText)")
