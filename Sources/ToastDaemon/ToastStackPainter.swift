@@ -174,20 +174,36 @@ struct ToastStackPainter {
             let reach = frame.bleed
             for (toast, shadow) in zip(drawn, shadows) where toast.rect.inset(by: -reach).intersects(repair) {
                 guard let shadow else { continue }
-                canvas.composite(shadow, atPixelX: toast.rect.x - reach, y: toast.rect.y - reach, opacity: toast.opacity,
-                                 clip: repair)
+                if toast.opacity >= 1 {
+                    // Knocked out under its own box (inside the rounded corners): nothing to blend there.
+                    canvas.composite(shadow, atPixelX: toast.rect.x - reach, y: toast.rect.y - reach, clip: repair,
+                                     blendingOnly: reach + cornerPixels(of: toast.view, scale: scale), inside: .skip)
+                } else {
+                    canvas.composite(shadow, atPixelX: toast.rect.x - reach, y: toast.rect.y - reach,
+                                     opacity: toast.opacity, clip: repair)
+                }
             }
             for (toast, image) in zip(drawn, images) where toast.rect.intersects(repair) {
                 // Toasts never overlap and their area was just cleared: an opaque one is a plain copy,
-                // unless shadows lie under it.
-                canvas.composite(image, atPixelX: toast.rect.x, y: toast.rect.y, opacity: toast.opacity, clip: repair,
-                                 replacing: reach == 0)
+                // but for its edge, where its rounded corners and a neighbour's shadow may meet.
+                if toast.opacity >= 1 && reach > 0 {
+                    canvas.composite(image, atPixelX: toast.rect.x, y: toast.rect.y, clip: repair,
+                                     blendingOnly: max(reach, cornerPixels(of: toast.view, scale: scale)), inside: .copy)
+                } else {
+                    canvas.composite(image, atPixelX: toast.rect.x, y: toast.rect.y, opacity: toast.opacity, clip: repair,
+                                     replacing: reach == 0)
+                }
             }
             if let more, repair == whole {
                 renderer.drawMorePill(count: arrangement.hiddenCount, in: canvas, at: Point(x: more.x, y: more.y), scale: scale)
             }
         }
         return Painting(frame: frame, repaired: repair)
+    }
+
+    /// The rounded corners of `view`'s box, in buffer pixels (rounded up).
+    private func cornerPixels(of view: ToastView, scale: Int) -> Int {
+        Int(((view.style ?? renderer.style).cornerRadius * Double(scale)).rounded(.up))
     }
 
     /// What the compositor must be told changed when `frame` replaces `shown`, the frame it shows now

@@ -70,4 +70,29 @@ final class ShadowBlurTests: XCTestCase {
         none.shadow = nil
         XCTAssertNil(r.shadowImage(of: ToastView(summary: "S", style: none), size: size, scale: 1))
     }
+
+    /// The painter's cheap way (blend only the edges: copy a box's interior, skip a shadow's) gives the
+    /// same pixels as blending everything, for two toasts whose shadows reach under each other's edges.
+    func testBlendingOnlyTheEdgesGivesTheSamePixelsAsBlendingEverything() throws {
+        let r = ToastRenderer(style: ToastStyle())
+        let toast = ToastView(summary: "Shadow", body: "under its neighbour", appName: "test")
+        let size = r.measure(toast, scale: 1)
+        let box = Fixtures.render(toast, r)
+        let shadow = try XCTUnwrap(r.shadowImage(of: toast, size: size, scale: 1))
+        let reach = r.style.shadowExtent, corner = Int(r.style.cornerRadius.rounded(.up))
+        XCTAssertGreaterThan(reach, 8, "the shadows must overlap the neighbour for this test to mean anything")
+        let origins = [(reach, reach), (reach, reach + size.height + 8)]
+        let canvasSize = Size(width: size.width + 2 * reach, height: 2 * size.height + 8 + 2 * reach)
+        let everything = Canvas(size: canvasSize, scale: 1), edges = Canvas(size: canvasSize, scale: 1)
+        for (x, y) in origins {
+            everything.composite(shadow, atPixelX: x - reach, y: y - reach)
+            edges.composite(shadow, atPixelX: x - reach, y: y - reach, clip: nil, blendingOnly: reach + corner, inside: .skip)
+        }
+        for (x, y) in origins {
+            everything.composite(box, atPixelX: x, y: y)
+            edges.composite(box, atPixelX: x, y: y, clip: nil, blendingOnly: max(reach, corner), inside: .copy)
+        }
+        let whole = Rect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height)
+        XCTAssertEqual(Fixtures.differingPixels(everything, edges, in: whole), 0)
+    }
 }
