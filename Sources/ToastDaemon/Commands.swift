@@ -34,44 +34,15 @@ final class CommandRunner {
             entry += 1
         }
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // No stdin (a command must not read the daemon's), stdout into the log with stderr.
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, 2, 1)
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // The daemon blocks the signals its signalfd reads and ignores SIGPIPE; a child inherits both
-        // through exec, and a shell that cannot be stopped by Ctrl-C or SIGTERM is not what a user wrote.
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        // Its own process group: a terminal's Ctrl-C to a foreground toastd does not also hit it.
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-
-        let words: [String] = ["sh", "-c", command.command]
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
-        guard status == 0 else {
-            Log.warning("cannot run '\(Self.excerpt(command.command))': \(String(cString: strerror(status)))")
+        switch ChildProcess.spawn(["/bin/sh", "-c", command.command], environment: environment, output: .log,
+                                  ownProcessGroup: true) {
+        case .success(let pid):
+            running[pid] = command.command
+            return pid
+        case .failure(let error):
+            Log.warning("cannot run '\(Self.excerpt(command.command))': \(error)")
             return nil
         }
-        running[pid] = command.command
-        return pid
     }
 
     /// Collects the commands that have finished (after SIGCHLD; several may have ended for one signal).

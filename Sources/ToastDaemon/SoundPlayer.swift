@@ -92,9 +92,9 @@ final class SoundPlayer {
             }
             file = found
         }
-        switch spawn(command + [file]) {
-        case .started(let pid): playing[pid] = app
-        case .failed(let code): Log.warning("cannot run \(command[0]): \(String(cString: strerror(code)))")
+        switch ChildProcess.spawn(command + [file], output: .discarded) {
+        case .success(let pid): playing[pid] = app
+        case .failure(let error): Log.warning("cannot run \(command[0]): \(error)")
         }
     }
 
@@ -104,38 +104,6 @@ final class SoundPlayer {
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid { playing[pid] = nil }
         }
-    }
-
-    private enum Spawned {
-        case started(pid_t)
-        case failed(Int32)
-    }
-
-    /// posix_spawnp with no input or output, an empty signal mask and default SIGPIPE and SIGCHLD
-    /// (the daemon blocks its signals for the signalfd and ignores SIGPIPE; a player should not).
-    private func spawn(_ argv: [String]) -> Spawned {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGCHLD, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-
-        let cArgv = argv.map { strdup($0) } + [nil]
-        defer { cArgv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawnp(&pid, argv[0], &actions, &attributes, cArgv, environ)
-        return result == 0 ? .started(pid) : .failed(result)
     }
 
     private static func findExecutable(_ name: String, path: String) -> String? {
