@@ -1,4 +1,5 @@
 import Glibc
+import ToastRender
 
 /// Finds the file for an icon name (`app_icon` "firefox", `-i dialog-information`,
 /// `audio-volume-high-symbolic`) as the freedesktop icon theme specification lays them out: the
@@ -69,7 +70,7 @@ struct IconTheme {
         var name = theme
         if name == nil {
             let configHome = lookup("XDG_CONFIG_HOME").flatMap { $0.isEmpty ? nil : $0 } ?? home.map { $0 + "/.config" }
-            if let configHome, let data = PictureLoader.readSmallFile(configHome + "/gtk-3.0/settings.ini", limit: 64 << 10) {
+            if let configHome, let data = FileBytes.whole(configHome + "/gtk-3.0/settings.ini", limit: 64 << 10) {
                 name = ThemeIndex.gtkIconThemeName(settingsIni: String(decoding: data, as: UTF8.self))
             }
         }
@@ -104,7 +105,7 @@ struct IconTheme {
         if let known = cache[key] { return known }
         var icon: String?
         for directory in dataDirectories {
-            guard let data = PictureLoader.readSmallFile("\(directory)/applications/\(entry).desktop", limit: 256 << 10) else { continue }
+            guard let data = FileBytes.whole("\(directory)/applications/\(entry).desktop", limit: 256 << 10) else { continue }
             icon = Self.iconKey(desktopEntry: String(decoding: data, as: UTF8.self))
             break
         }
@@ -217,7 +218,7 @@ struct IconTheme {
     }
 
     static func loadIndex(_ path: String) -> ThemeIndex? {
-        guard let data = PictureLoader.readSmallFile(path, limit: ThemeIndex.maxBytes) else { return nil }
+        guard let data = FileBytes.whole(path, limit: ThemeIndex.maxBytes) else { return nil }
         return ThemeIndex.parse(String(decoding: data, as: UTF8.self))
     }
 

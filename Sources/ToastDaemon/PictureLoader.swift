@@ -94,7 +94,7 @@ struct PictureLoader {
         case .failure(.notAPNG):
             // Another format gdk-pixbuf reads (JPEG, GIF, WebP, XPM, ...): checked and decoded on the
             // worker, whatever its size; an SVG or anything else here.
-            if let head = Self.readHead(path, count: 32), PixbufFile.sniff(head) != nil { return (nil, .decoded(path)) }
+            if let head = FileBytes.head(path, count: 32), PixbufFile.sniff(head) != nil { return (nil, .decoded(path)) }
             return loadSVG(path, for: target)
         case .failure(let problem):
             Log.warning("image \(path): \(problem); showing no picture")
@@ -113,7 +113,7 @@ struct PictureLoader {
     /// An SVG file rendered now (small and plain), handed to the worker, or nothing (refused). A
     /// `-symbolic` icon is recoloured to the text colour, as GTK draws them.
     private func loadSVG(_ path: String, for target: Target) -> (NotificationImage?, PictureWorker.Source?) {
-        guard let data = Self.readSmallFile(path, limit: SVGFile.maxBytes) else {
+        guard let data = FileBytes.whole(path, limit: SVGFile.maxBytes) else {
             Log.warning("image \(path): not a PNG, JPEG or other known format, nor an SVG file under \(SVGFile.maxBytes >> 10) KiB; showing no picture")
             return (nil, nil)
         }
@@ -144,7 +144,7 @@ struct PictureLoader {
         case .success(let size) where size.width * size.height <= Self.inlinePixels:
             return ImageFile.loadPNG(path: file, fittingIn: side)
         case .failure(.notAPNG):
-            guard let data = Self.readSmallFile(file, limit: SVGFile.simpleBytes), SVGFile.looksLikeSVG(data),
+            guard let data = FileBytes.whole(file, limit: SVGFile.simpleBytes), SVGFile.looksLikeSVG(data),
                   SVGFile.isSimple(data) else { return nil }
             return try? SVGFile.render(data, side: side, tint: Self.isSymbolic(file) ? tint : nil).get()
         default:
@@ -155,35 +155,6 @@ struct PictureLoader {
     /// Whether the file is a symbolic icon (drawn in one colour, meant to take the text's).
     static func isSymbolic(_ path: String) -> Bool {
         path.hasSuffix("-symbolic.svg")
-    }
-
-    /// A file's first `count` bytes (fewer if it is shorter).
-    static func readHead(_ path: String, count: Int) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var head = [UInt8](repeating: 0, count: count)
-        let got = head.withUnsafeMutableBytes { read(fd, $0.baseAddress, count) }
-        return got > 0 ? Array(head.prefix(got)) : nil
-    }
-
-    /// A regular file's bytes, if it holds at most `limit` of them (checked before reading).
-    static func readSmallFile(_ path: String, limit: Int) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0, info.st_size <= limit else {
-            return nil
-        }
-        var data = [UInt8](repeating: 0, count: Int(info.st_size))
-        var done = 0
-        while done < data.count {
-            let count = data.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, $0.count - done) }
-            if count <= 0 { break }
-            done += count
-        }
-        return done == data.count ? data : nil
     }
 
     /// Why a picture file is not decoded, for the log.

@@ -11,12 +11,8 @@ public enum ImageFile {
     /// without decoding anything; nil when the file does not start like a PNG. Decoding allocates
     /// width × height × 4 bytes whatever the file's size, so this is checked first.
     public static func pngSize(path: String) -> (width: Int, height: Int)? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var header = [UInt8](repeating: 0, count: 24)
-        let count = header.withUnsafeMutableBytes { read(fd, $0.baseAddress, 24) }
-        return count == 24 ? pngSize(header: header) : nil
+        guard let header = FileBytes.head(path, count: 24), header.count == 24 else { return nil }
+        return pngSize(header: header)
     }
 
     /// `pngSize(path:)` of a file's first 24 bytes.

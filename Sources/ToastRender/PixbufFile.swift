@@ -124,7 +124,7 @@ public enum PixbufFile {
     public static func load(path: String, fittingIn maxSide: Int, maxPixels: Int, maxDeclaredSide: Int)
         -> Result<RGBAImage, Problem>
     {
-        guard let head = readHead(path) else { return .failure(.unreadable("cannot read the file")) }
+        guard let head = FileBytes.head(path, count: headerBytes) else { return .failure(.unreadable("cannot read the file")) }
         guard let format = sniff(head) else { return .failure(.unknownFormat) }
         guard let size = declaredSize(head, format: format) else { return .failure(.noSize(format)) }
         guard size.width <= maxDeclaredSide, size.height <= maxDeclaredSide, size.width * size.height <= maxPixels else {
@@ -134,7 +134,7 @@ public enum PixbufFile {
         // A loader for the format found, not gdk-pixbuf's own guess: that goes through the shared
         // MIME database, which a session may lack. Told the size to decode to, JPEG decodes at a
         // reduced scale.
-        guard let data = readAll(path) else { return .failure(.unreadable("cannot read the file")) }
+        guard let data = FileBytes.whole(path, limit: 64 << 20) else { return .failure(.unreadable("cannot read the file")) }
         var error: UnsafeMutablePointer<GError>?
         guard let loader = gdk.loaderNewWithType(format.rawValue, &error) else {
             return .failure(.unreadable(take(error)))
@@ -172,36 +172,6 @@ public enum PixbufFile {
     }
 
     /// The whole file (the caller checked it is a regular file of sane size).
-    private static func readAll(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_size > 0, info.st_size <= 64 << 20 else { return nil }
-        var data = [UInt8](repeating: 0, count: Int(info.st_size))
-        var done = 0
-        while done < data.count {
-            let count = data.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, $0.count - done) }
-            if count <= 0 { break }
-            done += count
-        }
-        return done == data.count ? data : nil
-    }
-
-    private static func readHead(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var head = [UInt8](repeating: 0, count: headerBytes)
-        var done = 0
-        while done < head.count {
-            let count = head.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, $0.count - done) }
-            if count <= 0 { break }
-            done += count
-        }
-        return done > 0 ? Array(head.prefix(done)) : nil
-    }
-
     private static func take(_ error: UnsafeMutablePointer<GError>?) -> String {
         guard let error else { return "unknown error" }
         defer { g_error_free(error) }

@@ -187,14 +187,8 @@ public final class ToastRenderer {
             cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
             cairo_fill(cr)
         }
-        let bytes = canvas.stride * canvas.height
-        if shadows.count >= boxCapacity || boxBytes + bytes > boxByteBudget {
-            boxes.removeAll()
-            shadows.removeAll()
-            boxBytes = 0
-        }
+        makeRoomForBox(canvas, entries: shadows.count)
         shadows[key] = canvas
-        boxBytes += bytes
         return canvas
     }
 
@@ -204,15 +198,21 @@ public final class ToastRenderer {
         if let hit = boxes[key] { return hit }
         let canvas = Canvas(size: size, scale: scale)
         canvas.withContext(scale: scale) { cr in drawBox(cr, size: size, style: style, urgency: urgency) }
+        makeRoomForBox(canvas, entries: boxes.count)
+        boxes[key] = canvas
+        return canvas
+    }
+
+    /// Counts `canvas` into the box and shadow caches' budget, emptying both first when one holds
+    /// `boxCapacity` entries or the bytes would pass `boxByteBudget` (rare: toasts of many heights).
+    private func makeRoomForBox(_ canvas: Canvas, entries: Int) {
         let bytes = canvas.stride * canvas.height
-        if boxes.count >= boxCapacity || boxBytes + bytes > boxByteBudget {  // rare: toasts of many heights
+        if entries >= boxCapacity || boxBytes + bytes > boxByteBudget {
             boxes.removeAll()
             shadows.removeAll()
             boxBytes = 0
         }
-        boxes[key] = canvas
         boxBytes += bytes
-        return canvas
     }
 
     private func drawBox(_ cr: OpaquePointer, size: Size, style: ToastStyle, urgency: Urgency) {
