@@ -15,7 +15,10 @@ struct Animator {
 
     private var order: [NotificationID] = []
     /// The renderer's view of each toast in the scene, remade only when the notification changes.
-    private var lastViews: [NotificationID: (revision: UInt64, view: ToastView)] = [:]
+    private var lastViews: [NotificationID: (revision: UInt64, groupCount: Int, view: ToastView)] = [:]
+    /// The open notifications drawn as one (`group-by`), for the model generation and modes in `groupsOf`.
+    private var groups = ToastGroups()
+    private var groupsOf: (generation: UInt64, modes: [String])?
     private var leaving: [NotificationID: Instant] = [:]
     /// Toasts shown without a fade-in: they came in a burst (see `burstSize`).
     private var instant: Set<NotificationID> = []
@@ -44,6 +47,7 @@ struct Animator {
         self.rules = rules
         self.style = style
         lastViews = [:]
+        groupsOf = nil
     }
 
     /// The scene at `now`. Only `maxVisible` toasts are in it, critical ones first, then the newest (the
@@ -62,17 +66,26 @@ struct Animator {
         // `model.visible` would copy every open notification at each update: with a backlog (a burst of
         // a hundred) that copy was most of a scene's cost. Read the store in place, copy only the shown.
         let all = model.all
+        if rules.groups {
+            if groupsOf?.generation != model.generation || groupsOf?.modes != model.modes {
+                groups = ToastGroups(all.lazy.filter(\.isVisible), rules: rules, modes: model.modes)
+                groupsOf = (model.generation, model.modes)
+            }
+        } else if !groups.isEmpty {
+            groups = ToastGroups()
+        }
         let room = max(1, maxVisible)
         // Critical toasts take their places first: one that needs the user (and never expires) must not
         // wait under "+N more" behind newer chatter. The rest fill what is left, newest first.
         var criticalCount = 0, openCount = 0
-        for i in all.indices where all[i].isVisible {
+        // A group is one toast, its newest: the others are neither drawn nor counted in "+N more".
+        for i in all.indices where all[i].isVisible && !groups.isCovered(all[i].id) {
             openCount += 1
             if all[i].urgency == .critical { criticalCount += 1 }
         }
         var normalRoom = max(0, room - criticalCount), criticalRoom = room
         var shown: [Notification] = []
-        for i in all.indices where all[i].isVisible {
+        for i in all.indices where all[i].isVisible && !groups.isCovered(all[i].id) {
             if all[i].urgency == .critical {
                 guard criticalRoom > 0 else { continue }
                 criticalRoom -= 1
@@ -95,10 +108,16 @@ struct Animator {
         let known = Set(order)
         let newIDs = shown.map(\.id).filter { !known.contains($0) }
         order = newIDs + order.filter { shownByID[$0] != nil || leaving[$0] != nil }
-        for notification in shown where lastViews[notification.id]?.revision != notification.revision {
+        for notification in shown {
+            let count = groups.count(of: notification.id)
+            if let last = lastViews[notification.id], last.revision == notification.revision, last.groupCount == count {
+                continue
+            }
             var view = Self.view(of: notification)
-            if let look = rules.look(of: notification, modes: model.modes) { view = look.applied(to: view, base: style) }
-            lastViews[notification.id] = (notification.revision, view)
+            if let look = rules.look(of: notification, modes: model.modes) {
+                view = look.applied(to: view, base: style, id: notification.id, groupCount: count)
+            }
+            lastViews[notification.id] = (notification.revision, count, view)
         }
 
         if !newIDs.isEmpty && animationsEnabled {

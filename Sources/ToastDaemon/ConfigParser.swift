@@ -209,23 +209,24 @@ public enum ConfigParser {
         "max-icon-size", "icon-location", "icon-border-radius", "icons", "shadow", "shadow-color", "shadow-radius",
         "hud-background", "hud-border-color", "hud-bar-color", "hud-overdrive-color", "hud-muted-color",
         "on-notify", "on-button-left", "on-button-right", "on-button-middle", "markup", "actions",
+        "format", "group-by",
     ]
     /// Keys a criteria section (`[app-name=...]`, `[urgency=...]`) may set.
     static let ruleKeys = [
         "default-timeout", "ignore-timeout", "invisible", "history", "background", "text-color", "border-color",
         "progress-color", "border-size", "border-radius", "padding", "width", "font", "sound",
         "on-notify", "on-button-left", "on-button-right", "on-button-middle", "markup", "actions",
-        "max-icon-size", "icon-location", "icon-border-radius", "icons",
+        "max-icon-size", "icon-location", "icon-border-radius", "icons", "format", "group-by",
     ]
     /// Keys that only a rule can carry: given outside any section, they make a rule matching everything.
     static let ruleOnlyKeys: Set<String> = ["ignore-timeout", "invisible", "sound",
                                             "on-notify", "on-button-left", "on-button-right", "on-button-middle",
-                                            "markup", "actions"]
+                                            "markup", "actions", "format", "group-by"]
     /// mako's spellings of toastd's keys, so that a mako file needs no edits.
     static let aliases = ["background-color": "background", "max-history": "history"]
     /// mako's keys toastd does not do: named as such rather than as unknown.
     static let makoKeys: Set<String> = [
-        "format", "group-by", "height",
+        "height",
         "include", "layer", "on-touch", "outer-margin", "sort", "text-alignment",
     ]
     /// Keys an `[urgency=...]` section may set.
@@ -440,6 +441,16 @@ public enum ConfigParser {
         case "actions":
             let on = try boolean(key, value)
             return { $0.look.actions = on }
+        case "format":
+            switch FormatString.parse(value) {
+            case .success(let format): return { $0.look.format = format }
+            case .failure(let error): throw SettingError("'format': \(error.message)")
+            }
+        case "group-by":
+            switch GroupField.parseList(value) {
+            case .success(let fields): return { $0.look.groupBy = fields }
+            case .failure(let error): throw SettingError("'group-by': \(error.message)")
+            }
         case "on-notify", "on-button-left", "on-button-right", "on-button-middle":
             let binding: Binding
             switch Binding.parse(value) {

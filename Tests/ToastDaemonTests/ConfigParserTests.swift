@@ -514,8 +514,9 @@ final class ConfigParserRuleTests: XCTestCase {
         XCTAssertEqual(parse("on-notify = exec").diagnostics.map(\.description), ["cfg:1: 'on-notify': 'exec' needs a command"])
         XCTAssertEqual(parse("[urgency=low]\non-button-left = dismiss now").diagnostics.map(\.description),
                        ["cfg:2: 'on-button-left': 'dismiss' takes nothing after it"])
-        XCTAssertEqual(parse("on-button-right = dismiss-group").diagnostics.map(\.description),
-                       ["cfg:1: 'on-button-right': mako binding 'dismiss-group' is not supported"])
+        XCTAssertEqual(Binding.parse("dismiss-group"), .success(.dismissGroup))
+        XCTAssertEqual(parse("on-button-right = dismiss-no-history").diagnostics.map(\.description),
+                       ["cfg:1: 'on-button-right': mako binding 'dismiss-no-history' is not supported"])
         let parsed = parse("on-button-left = dismiss\n[app-name=x]\non-button-left = exec true\n")
         XCTAssertEqual(parsed.diagnostics, [])
         let rules = parsed.config.rules
