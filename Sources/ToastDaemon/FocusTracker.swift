@@ -81,12 +81,13 @@ struct FocusTracker: Equatable {
         toplevels.values.filter(\.activated).max { $0.activatedStamp < $1.activatedStamp }
     }
 
-    /// The output to show on among `outputs` (in the compositor's order): the one the activated window
-    /// most recently entered; with no such window, the one the focus was last on; else the first.
+    /// The output to show on among `outputs`: the one the activated window most recently entered; with
+    /// no such window, the one the focus was last on; nil before any window had the focus (the
+    /// compositor then chooses, and sway chooses its focused output: better than a first guess).
     func focusedOutput(among outputs: [OutputID]) -> OutputID? {
         if let active = activeToplevel, let output = active.outputs.last(where: outputs.contains) { return output }
         if let lastFocusedOutput, outputs.contains(lastFocusedOutput) { return lastFocusedOutput }
-        return outputs.first
+        return nil
     }
 
     /// The output where the activated window is fullscreen, if it is.
