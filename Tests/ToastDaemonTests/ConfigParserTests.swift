@@ -529,8 +529,8 @@ final class ConfigParserRuleTests: XCTestCase {
     func testMakoKeysToastdDoesNotDoAreNamed() {
         XCTAssertEqual(parse("on-touch=dismiss").diagnostics.map(\.description),
                        ["cfg:1: mako key 'on-touch' is not supported"])
-        XCTAssertEqual(parse("[app-name=a]\nlayer=overlay").diagnostics.map(\.description),
-                       ["cfg:2: mako key 'layer' is not supported"])
+        XCTAssertEqual(parse("[app-name=a]\nsort=-time").diagnostics.map(\.description),
+                       ["cfg:2: mako key 'sort' is not supported"])
     }
 
     func testBadValuesInASectionAreReported() {
