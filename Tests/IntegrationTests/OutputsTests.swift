@@ -233,6 +233,32 @@ final class OutputsTests: XCTestCase {
         XCTAssertEqual(layerSurfaces(toastd.log).count, 2, "two stacks, two layer surfaces")
     }
 
+    func testASectionsLayerTopKeepsItsToastsUnderAFullscreenWindow() throws {
+        let stage = try Stage.shared()
+        let probe = try ProbeWindow(stage: stage, fullscreen: true)
+        _ = probe
+        let config = "\(stage.directory)/config-rule-layer"
+        try "shadow = none\n[app-name=game-chat]\nlayer = top\n".write(toFile: config, atomically: true, encoding: .utf8)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", config], environment: ["WAYLAND_DEBUG": "1"])
+        try expectSuccess(toastd.toast(["-t", "0", "-a", "game-chat", "Under the game"]))
+        try expectSuccess(toastd.toast(["-t", "0", "-a", "system", "Over the game"]))
+        let column = stage.width - Self.margin - Self.toastWidth / 2
+        var previous: Image?
+        let (shot, steady) = try stage.waitForScreenshot { shot in
+            defer { previous = shot }
+            return !shot.isUniform(Self.probe) && previous?.rgb == shot.rgb
+        }
+        XCTAssertTrue(steady)
+        // Two stacks at the same anchor, on two layers: the top one is under the fullscreen window.
+        XCTAssertEqual(runs(in: shot, column: column, background: Self.probe).count, 1,
+                       "kept at \(stage.keep(shot, name: "rule-layer"))")
+        let made = layerSurfaces(toastd.log)
+        XCTAssertEqual(made.count, 2, "\(made)")
+        XCTAssertTrue(made.contains { $0.contains(", 2, \"toastd\")") }, "no surface on the top layer (2): \(made)")
+        XCTAssertTrue(made.contains { $0.contains(", 3, \"toastd\")") }, "no surface on the overlay layer (3): \(made)")
+        XCTAssertEqual(Set(try listed(toastd)), ["Under the game", "Over the game"])
+    }
+
     // MARK: - Helpers
 
     /// A private stage with a second output at scale 2 and a seat (pointer and keyboard).
