@@ -63,7 +63,8 @@ final class OverlaySurface {
         self.draw = draw
         surface = compositor.createSurface()
         layerSurface = layerShell.getLayerSurface(surface: surface, output: output?.proxy,
-                                                  layer: .overlay, namespace: "toastd")
+                                                  layer: placement.layer == .top ? .top : .overlay,
+                                                  namespace: "toastd")
         // Pass-through: an empty input region, set before the first buffer.
         let region = compositor.createRegion()
         surface.setInputRegion(region: region)

@@ -175,6 +175,8 @@ struct Rule: Equatable, Sendable {
     var criteria: Criteria
     var look = LookPatch()
     var behaviour = BehaviourPatch()
+    /// Its own stack (`anchor`, `output`, `layer`), `max-visible` and `fullscreen` (StackRules.swift).
+    var stack = StackPatch()
 }
 
 /// The criteria sections of a configuration, in file order. Every matching rule applies, later ones
