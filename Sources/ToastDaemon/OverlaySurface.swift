@@ -120,6 +120,10 @@ final class OverlaySurface {
     /// Whether `proxy` is this overlay's wl_surface (pointer events name the surface they are for).
     func owns(_ proxy: WlSurface?) -> Bool { proxy === surface }
 
+    /// The buffer drawn last: what the compositor shows or is about to. Its pixels may be read (not
+    /// written) while the compositor holds it, e.g. to copy what the next frame shares with it.
+    private(set) var lastDrawn: ShmBuffer?
+
     /// Whether a frame callback is outstanding (the daemon is animating this surface).
     var isWaitingForFrame: Bool { frameCallback != nil }
 
@@ -131,6 +135,7 @@ final class OverlaySurface {
         }
         needsDraw = false
         let damage = draw(buffer, scale)
+        lastDrawn = buffer
         // Sent only when it changes: one request less per frame (wl_surface keeps it across commits).
         if committedScale != scale {
             surface.setBufferScale(scale: Int32(scale))

@@ -21,6 +21,8 @@ struct ToastStackFrame: Hashable {
     var toasts: [DrawnToast]
     /// The count on the "+N more" pill; 0 for no pill.
     var more: Int
+    /// Where the pill was drawn, in buffer pixels.
+    var moreRect: Rect?
     /// How far each toast's shadow reaches past its rect, in buffer pixels: what changes with a toast.
     var bleed = 0
 
@@ -126,10 +128,16 @@ struct ToastStackPainter {
         var repaired: Rect
     }
 
+    /// A buffer and the frame it holds.
+    typealias HeldFrame = (canvas: Canvas, frame: ToastStackFrame)
+
     /// Draws the stack of `scene` into `canvas` (a buffer of the arrangement's size at `scale`), which
     /// holds `previous` (nil: unknown, e.g. a fresh buffer). Only what differs from `previous` is
-    /// redrawn: during a fade, that is the one toast fading, not the whole stack.
-    mutating func paint(_ scene: Scene, scale: Int, into canvas: Canvas, over previous: ToastStackFrame?) -> Painting {
+    /// redrawn: during a fade, that is the one toast fading, not the whole stack. `latest` is the buffer
+    /// drawn last, when another one: with buffers taking turns, it holds a newer frame than `canvas`,
+    /// so more of its rows can be copied when toasts arrive or leave faster than frames go by.
+    mutating func paint(_ scene: Scene, scale: Int, into canvas: Canvas, over previous: ToastStackFrame?,
+                        latest: HeldFrame? = nil) -> Painting {
         let arrangement = arrangement(of: scene, scale: scale)
         var drawn: [ToastStackFrame.DrawnToast] = []
         var images: [Canvas] = []
@@ -157,21 +165,56 @@ struct ToastStackPainter {
         // Forget toasts that left the scene (their pictures are freed with them).
         let shown = Set(scene.toasts.map(\.id))
         pictures = pictures.filter { shown.contains($0.key) }
-        let frame = ToastStackFrame(width: canvas.width, height: canvas.height, toasts: drawn,
-                                    more: arrangement.hiddenCount, bleed: bleed * scale)
-
-        // The buffer may be a frame or two old: repair everything that differs from what it holds.
-        let whole = frame.whole
-        var repair = previous.flatMap { ToastStackFrame.changedArea(from: $0, to: frame) } ?? whole
         let more = arrangement.moreRect.map { placed($0, in: arrangement) }
-        if let more, Rect(x: more.x * scale, y: more.y * scale, width: more.width * scale,
-                          height: more.height * scale).intersects(repair) {
+        let frame = ToastStackFrame(width: canvas.width, height: canvas.height, toasts: drawn,
+                                    more: arrangement.hiddenCount,
+                                    moreRect: more.map { Rect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale,
+                                                              height: $0.height * scale) },
+                                    bleed: bleed * scale)
+        let whole = frame.whole
+        let stack = DrawnStack(frame: frame, images: images, shadows: shadows, morePill: more)
+
+        // The buffer may be a frame or two old. When its toasts all moved together (one arrived or
+        // left), their rows are moved and only the rows around what changed are drawn again.
+        let reusable = latest.flatMap { held in StackReuse.plan(from: held.frame, to: frame).map { (held.canvas, $0) } }
+            ?? previous.flatMap { held in StackReuse.plan(from: held, to: frame).map { (canvas, $0) } }
+        if let (source, reuse) = reusable {
+            canvas.copyRows(reuse.rows, by: reuse.dy, from: source)
+            for band in reuse.repairs {
+                repair(Rect(x: 0, y: band.lowerBound, width: whole.width, height: band.count), of: stack, scale: scale,
+                       into: canvas)
+            }
+            let touched = StackReuse.merge(reuse.repairs + [reuse.rows.lowerBound + reuse.dy..<reuse.rows.upperBound + reuse.dy])
+            let rows = (touched.first?.lowerBound ?? 0)..<(touched.last?.upperBound ?? 0)
+            return Painting(frame: frame, repaired: Rect(x: 0, y: rows.lowerBound, width: whole.width, height: rows.count)
+                .intersection(whole))
+        }
+        // Otherwise, repair everything that differs from what it holds.
+        var repair = previous.flatMap { ToastStackFrame.changedArea(from: $0, to: frame) } ?? whole
+        if let pill = frame.moreRect, pill.intersects(repair) {
             repair = whole  // the pill is drawn whole, never clipped: repaint everything around it
         }
+        self.repair(repair, of: stack, scale: scale, into: canvas)
+        return Painting(frame: frame, repaired: repair)
+    }
+
+    /// A frame with what it is drawn from.
+    private struct DrawnStack {
+        var frame: ToastStackFrame
+        var images: [Canvas]
+        var shadows: [Canvas?]
+        /// The "+N more" pill's place, in logical pixels.
+        var morePill: Rect?
+    }
+
+    /// Clears `repair` (buffer pixels) and draws into it all of `stack` that reaches it. The pill is
+    /// drawn only when `repair` holds all of it.
+    private func repair(_ repair: Rect, of stack: DrawnStack, scale: Int, into canvas: Canvas) {
+        let drawn = stack.frame.toasts, images = stack.images, shadows = stack.shadows
         if repair.width > 0 && repair.height > 0 {
             canvas.clear(repair, scale: 1)
             // Shadows first, all of them: a toast's shadow reaches under its neighbours' edges.
-            let reach = frame.bleed
+            let reach = stack.frame.bleed
             for (toast, shadow) in zip(drawn, shadows) where toast.rect.inset(by: -reach).intersects(repair) {
                 guard let shadow else { continue }
                 if toast.opacity >= 1 {
@@ -194,11 +237,10 @@ struct ToastStackPainter {
                                      replacing: reach == 0)
                 }
             }
-            if let more, repair == whole {
-                renderer.drawMorePill(count: arrangement.hiddenCount, in: canvas, at: Point(x: more.x, y: more.y), scale: scale)
+            if let more = stack.morePill, let pill = stack.frame.moreRect, repair.intersection(pill) == pill {
+                renderer.drawMorePill(count: stack.frame.more, in: canvas, at: Point(x: more.x, y: more.y), scale: scale)
             }
         }
-        return Painting(frame: frame, repaired: repair)
     }
 
     /// The rounded corners of `view`'s box, in buffer pixels (rounded up).

@@ -48,7 +48,14 @@ final class ToastStackSurface {
 
     func draw(into buffer: ShmBuffer, scale: Int) -> OverlaySurface.Damage? {
         let canvas = Canvas(data: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride)
-        let frame = painter.paint(scene, scale: scale, into: canvas, over: buffer.content?.toastStack).frame
+        // The buffer drawn last, if another of this size: its rows may be copied.
+        let latest = surface.lastDrawn.flatMap { last -> ToastStackPainter.HeldFrame? in
+            guard last !== buffer, last.width == buffer.width, last.height == buffer.height,
+                  let held = last.content?.toastStack else { return nil }
+            return (Canvas(data: last.data, width: last.width, height: last.height, stride: last.stride), held)
+        }
+        let frame = painter.paint(scene, scale: scale, into: canvas, over: buffer.content?.toastStack,
+                                  latest: latest).frame
         buffer.content = .toastStack(frame)
         onDrawn(frame.toasts.map(\.id))
         // The compositor is told only what differs from the frame it shows now.
