@@ -205,7 +205,7 @@ public final class Daemon {
         keepHistory()
         offerSound()
         // Fontconfig and Pango cost ~10 ms the first time: pay it now, not with the first toast.
-        renderer.prewarm(scale: wayland.outputs.map(\.scale).max() ?? 1)
+        renderer.prewarm(scale: PixelScale(wayland.outputs.map(\.scale).max() ?? 1))
         Log.info("ready: socket \(socketPath)\(busDoor == nil ? "" : ", bus name \(NotificationsBus.busName)")")
     }
 
@@ -342,7 +342,7 @@ public final class Daemon {
         animator.restyle(rules: new.rules, style: new.style)
         if new.style != old.style {
             renderer = ToastRenderer(style: new.style)
-            renderer.prewarm(scale: wayland.outputs.map(\.scale).max() ?? 1)
+            renderer.prewarm(scale: PixelScale(wayland.outputs.map(\.scale).max() ?? 1))
         }
         if new.style != old.style || new.anchor != old.anchor || new.margins != old.margins
             || new.hudAnchor != old.hudAnchor || new.hudMargins != old.hudMargins || new.output != old.output {

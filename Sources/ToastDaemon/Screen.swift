@@ -135,7 +135,7 @@ final class Screen {
     /// The last frame committed to the toast surface: what the compositor shows.
     private var toastFrameOnScreen: ToastStackFrame?
 
-    private func drawToasts(into buffer: ShmBuffer, scale: Int) -> OverlaySurface.Damage? {
+    private func drawToasts(into buffer: ShmBuffer, scale: PixelScale) -> OverlaySurface.Damage? {
         let canvas = Canvas(data: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride)
         let frame = toastPainter.paint(scene, scale: scale, into: canvas, over: buffer.content?.toastStack).frame
         buffer.content = .toastStack(frame)
@@ -160,7 +160,7 @@ final class Screen {
         surface.setNeedsDraw(size: (size.width, size.height))
     }
 
-    private func drawHud(into buffer: ShmBuffer, scale: Int) -> OverlaySurface.Damage? {
+    private func drawHud(into buffer: ShmBuffer, scale: PixelScale) -> OverlaySurface.Damage? {
         let canvas = Canvas(data: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride)
         let painting = hudPainter.paint(scene, scale: scale, into: canvas, over: buffer.content?.hud)
         buffer.content = .hud(painting.frame)
@@ -190,12 +190,12 @@ final class Screen {
         return surface
     }
 
-    /// Sets `surface`'s buffer scale to the largest of the outputs it is on; returns whether it changed.
+    /// Sets `surface`'s output scale to the largest of the outputs it is on; returns whether the scale
+    /// it draws at changed (a preferred fractional scale, when the compositor sends one, wins).
     @discardableResult
     private func followScale(of surface: OverlaySurface) -> Bool {
-        let scale = surface.entered.compactMap { wayland.output(for: $0)?.scale }.max() ?? surface.scale
-        guard scale != surface.scale else { return false }
-        surface.scale = scale
-        return true
+        let before = surface.scale
+        surface.outputScale = surface.entered.compactMap { wayland.output(for: $0)?.scale }.max() ?? surface.outputScale
+        return surface.scale != before
     }
 }

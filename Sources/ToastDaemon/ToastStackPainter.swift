@@ -75,7 +75,7 @@ struct ToastStackPainter {
     /// costs a blit per toast, not a Pango layout and a redraw.
     private struct Picture {
         var view: ToastView
-        var scale: Int
+        var scale: PixelScale
         var size: Size
         /// Rendered at the first draw: a toast measured but pushed under "+N more" before any frame
         /// showed it is never rendered.
@@ -88,7 +88,7 @@ struct ToastStackPainter {
     /// Frees every picture (the stack is empty: no memory held while idle).
     mutating func forgetPictures() { pictures = [:] }
 
-    private mutating func picture(of toast: Scene.Toast, scale: Int) -> Picture {
+    private mutating func picture(of toast: Scene.Toast, scale: PixelScale) -> Picture {
         if let cached = pictures[toast.id], cached.view == toast.view, cached.scale == scale { return cached }
         let entry = Picture(view: toast.view, scale: scale, size: renderer.measure(toast.view, scale: scale))
         pictures[toast.id] = entry
@@ -97,7 +97,7 @@ struct ToastStackPainter {
 
     /// The stack's layout (logical pixels, before orienting for the anchor) from the cached sizes: only
     /// new or changed toasts are measured.
-    mutating func arrangement(of scene: Scene, scale: Int) -> StackLayout.Arrangement {
+    mutating func arrangement(of scene: Scene, scale: PixelScale) -> StackLayout.Arrangement {
         let hidden = scene.hiddenCount
         return StackLayout.arrange(sizes: scene.toasts.map { picture(of: $0, scale: scale).size },
                                    hiddenCount: hidden, gap: renderer.style.gap,
@@ -105,7 +105,7 @@ struct ToastStackPainter {
     }
 
     /// The action pills of the stack laid out as `arrangement`, in surface-local logical pixels.
-    func actionButtons(of scene: Scene, in arrangement: StackLayout.Arrangement, scale: Int) -> [ActionButton] {
+    func actionButtons(of scene: Scene, in arrangement: StackLayout.Arrangement, scale: PixelScale) -> [ActionButton] {
         ActionButtons.place(zip(scene.toasts, arrangement.rects).map { toast, rect in
             (toast.id, placed(rect, in: arrangement),
              toast.view.actions.isEmpty ? [] : renderer.actionRects(toast.view, scale: scale))
@@ -129,7 +129,7 @@ struct ToastStackPainter {
     /// Draws the stack of `scene` into `canvas` (a buffer of the arrangement's size at `scale`), which
     /// holds `previous` (nil: unknown, e.g. a fresh buffer). Only what differs from `previous` is
     /// redrawn: during a fade, that is the one toast fading, not the whole stack.
-    mutating func paint(_ scene: Scene, scale: Int, into canvas: Canvas, over previous: ToastStackFrame?) -> Painting {
+    mutating func paint(_ scene: Scene, scale: PixelScale, into canvas: Canvas, over previous: ToastStackFrame?) -> Painting {
         let arrangement = arrangement(of: scene, scale: scale)
         var drawn: [ToastStackFrame.DrawnToast] = []
         var images: [Canvas] = []
@@ -164,8 +164,7 @@ struct ToastStackPainter {
         let whole = frame.whole
         var repair = previous.flatMap { ToastStackFrame.changedArea(from: $0, to: frame) } ?? whole
         let more = arrangement.moreRect.map { placed($0, in: arrangement) }
-        if let more, Rect(x: more.x * scale, y: more.y * scale, width: more.width * scale,
-                          height: more.height * scale).intersects(repair) {
+        if let more, scale.pixelsCovering(more).intersects(repair) {
             repair = whole  // the pill is drawn whole, never clipped: repaint everything around it
         }
         if repair.width > 0 && repair.height > 0 {
@@ -202,8 +201,8 @@ struct ToastStackPainter {
     }
 
     /// The rounded corners of `view`'s box, in buffer pixels (rounded up).
-    private func cornerPixels(of view: ToastView, scale: Int) -> Int {
-        Int(((view.style ?? renderer.style).cornerRadius * Double(scale)).rounded(.up))
+    private func cornerPixels(of view: ToastView, scale: PixelScale) -> Int {
+        Int(((view.style ?? renderer.style).cornerRadius * scale.factor).rounded(.up))
     }
 
     /// What the compositor must be told changed when `frame` replaces `shown`, the frame it shows now

@@ -11,7 +11,7 @@ private final class MarkedCanvas {
     private let memory: UnsafeMutableRawPointer
     private static let marker: UInt32 = 0xff12_3456
 
-    init(size: Size, scale: Int) {
+    init(size: Size, scale: PixelScale) {
         let width = size.width * scale, height = size.height * scale
         memory = .allocate(byteCount: width * height * 4, alignment: 16)
         memory.initializeMemory(as: UInt8.self, repeating: 0, count: width * height * 4)
@@ -33,7 +33,8 @@ private final class MarkedCanvas {
 
 private extension Rect {
     var center: (x: Int, y: Int) { (x + width / 2, y + height / 2) }
-    func scaled(by scale: Int) -> Rect { Rect(x: x * scale, y: y * scale, width: width * scale, height: height * scale) }
+    /// Every buffer pixel the rect touches at `scale` (what damage must cover).
+    func scaled(by scale: PixelScale) -> Rect { scale.pixelsCovering(self) }
 }
 
 /// `ToastStackPainter`: which part of a buffer a frame repairs, and what the compositor is told.
@@ -61,7 +62,7 @@ final class ToastStackPainterTests: XCTestCase {
     }
 
     func testAFadeOfOneToastInAStackOfThreeRepairsAndDamagesThatToastOnly() {
-        for scale in [1, 2] {
+        for scale: PixelScale in [1, 2] {
             var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)
             let still = stackOfThree
             let arrangement = painter.arrangement(of: still, scale: scale)
@@ -165,8 +166,11 @@ final class ToastStackPainterTests: XCTestCase {
 final class HudPainterTests: XCTestCase {
     private let renderer = ToastRenderer()
     private var painter: HudPainter { HudPainter(renderer: renderer, column: .center) }
+    /// Integer scales and the fractional ones a compositor prefers at 125 % and 150 %, where a part's
+    /// edges fall inside pixels and its damage must still cover it.
+    private static let scales: [PixelScale] = [1, 2, PixelScale(numerator: 150), PixelScale(numerator: 180)]
 
-    private func paintTwice(_ before: [HudView], _ after: [HudView], opacity: Double = 1, scale: Int,
+    private func paintTwice(_ before: [HudView], _ after: [HudView], opacity: Double = 1, scale: PixelScale,
                             mark: (x: Int, y: Int)? = nil) -> (first: HudPainter.Painting, second: HudPainter.Painting,
                                                               markerKept: Bool) {
         let target = MarkedCanvas(size: painter.size(of: before, scale: scale), scale: scale)
@@ -185,7 +189,7 @@ final class HudPainterTests: XCTestCase {
     }
 
     func testABarValueChangeDamagesOnlyTheBarValueRect() {
-        for scale in [1, 2] {
+        for scale in Self.scales {
             let bar = HudBarView(label: "Volume", iconName: "audio-volume-high", value: 30)
             var louder = bar
             louder.value = 60
@@ -199,7 +203,7 @@ final class HudPainterTests: XCTestCase {
     }
 
     func testASpinnerPhaseChangeDamagesOnlyTheWheelRect() {
-        for scale in [1, 2] {
+        for scale in Self.scales {
             let spinner = SpinnerView(label: "Building", phase: 0.1)
             var turned = spinner
             turned.phase = 0.35
