@@ -60,6 +60,9 @@ final class OverlaySurface {
     }
     /// What logical coordinates are multiplied by in the next buffer.
     var scale: PixelScale { surfaceScale.drawing }
+    /// What the last buffer was drawn at (nil before the first): when `scale` differs, the content must be
+    /// laid out and drawn again.
+    private(set) var drawnScale: PixelScale?
     /// Called when the surface wants pixels.
     var draw: Draw
     /// The compositor closed the surface (its output went away): the owner drops it and makes a new one.
@@ -163,6 +166,7 @@ final class OverlaySurface {
         }
         needsDraw = false
         let damage = draw(buffer, scaling.drawing)
+        drawnScale = scaling.drawing
         // Sent only when they change: a request less per frame (wl_surface and wp_viewport keep them).
         if committedScale != scaling.bufferScale {
             surface.setBufferScale(scale: scaling.bufferScale)

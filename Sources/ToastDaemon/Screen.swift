@@ -190,12 +190,12 @@ final class Screen {
         return surface
     }
 
-    /// Sets `surface`'s output scale to the largest of the outputs it is on; returns whether the scale
-    /// it draws at changed (a preferred fractional scale, when the compositor sends one, wins).
+    /// Sets `surface`'s output scale to the largest of the outputs it is on; returns whether it must be
+    /// drawn at another scale than its last buffer's (a preferred fractional scale, when the compositor
+    /// sends one, wins over the outputs').
     @discardableResult
     private func followScale(of surface: OverlaySurface) -> Bool {
-        let before = surface.scale
         surface.outputScale = surface.entered.compactMap { wayland.output(for: $0)?.scale }.max() ?? surface.outputScale
-        return surface.scale != before
+        return surface.drawnScale.map { $0 != surface.scale } ?? false
     }
 }
