@@ -38,6 +38,9 @@ public final class Daemon {
     private var waylandReadable = false
     private var busEvents: UInt32 = 0
     private var drawnGeneration: UInt64 = .max
+    /// When the spinner drawn last turns its next step (the last scene's `nextStep`): the timer wakes
+    /// the daemon then to draw it.
+    private var spinnerStep: Instant?
     /// The screen emptied: caches and free heap go back before the loop sleeps (`releaseMemory`).
     var memoryReleaseDue = false
 
@@ -115,6 +118,7 @@ public final class Daemon {
                            toasts: Self.toastPlacement(config), hud: Self.hudPlacement(config))
         screen.sceneProvider = { [unowned self] in
             var scene = self.animator.scene(for: self.service.model, now: Self.now(), maxVisible: self.renderer.style.maxVisible)
+            self.spinnerStep = scene.nextStep
             if scene.huds.contains(where: { if case .bar = $0 { true } else { false } }) {
                 let scale = self.wayland.outputs.map(\.scale).max() ?? 1
                 scene.huds = scene.huds.map { hud in
@@ -177,6 +181,7 @@ public final class Daemon {
             try loop.add(fd: timer.fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
                 self.timer.acknowledge()
                 self.service.advanceClock()
+                if let step = self.spinnerStep, Self.now() >= step { self.screen.update() }
             }
             try loop.add(fd: service.pictureWorker.fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
                 self.service.picturesFinished()
@@ -402,7 +407,7 @@ public final class Daemon {
             drawnGeneration = model.generation
             screen.update()
         }
-        timer.arm(at: model.nextDeadline.map { $0.milliseconds * 1_000_000 })
+        timer.arm(at: [model.nextDeadline, spinnerStep].compactMap { $0 }.min().map { $0.milliseconds * 1_000_000 })
         historyKeeper?.noteChanges(model.historyGeneration, now: MonotonicClock.nanoseconds())
     }
 }

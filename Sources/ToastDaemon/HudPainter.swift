@@ -77,7 +77,11 @@ struct HudPainter {
                 let part: Rect
                 switch hud {
                 case .spinner(let spinner):
-                    renderer.redrawSpinnerWheel(spinner, in: canvas, at: origins[index], scale: scale)
+                    // As for the bar: a buffer may already hold this step, but the compositor shows the
+                    // other buffer, so the rect is still damaged.
+                    if previous.huds[index] != hud {
+                        renderer.redrawSpinnerWheel(spinner, in: canvas, at: origins[index], scale: scale)
+                    }
                     part = renderer.spinnerRect(spinner, scale: scale)
                 case .bar(let bar):
                     // A buffer may already hold this value (values alternating over two buffers): nothing

@@ -215,6 +215,19 @@ final class HudPainterTests: XCTestCase {
         }
     }
 
+    func testASpinnerStepTheBufferAlreadyHoldsIsNotRedrawn() {
+        let spinner = SpinnerView(label: "Building", phase: 3.0 / 12)
+        let bleed = painter.bleed
+        let wheel = renderer.spinnerRect(spinner, scale: 1).offsetBy(dx: bleed, dy: bleed)
+        let same = paintTwice([.spinner(spinner)], [.spinner(spinner)], scale: 1, mark: wheel.center)
+        XCTAssertTrue(same.markerKept, "the same step over a buffer holding it draws nothing")
+        XCTAssertEqual(same.second.damage, wheel, "still damaged: the compositor may show the other buffer")
+        var turned = spinner
+        turned.phase = 4.0 / 12
+        XCTAssertFalse(paintTwice([.spinner(spinner)], [.spinner(turned)], scale: 1, mark: wheel.center).markerKept,
+                       "the next step is drawn")
+    }
+
     func testAHudBelowFullOpacityOrWithAnotherLabelIsRedrawnWhole() {
         let spinner = SpinnerView(label: "Building", phase: 0.1)
         var turned = spinner
