@@ -73,10 +73,10 @@ let package = Package(
         // bench/ measures it). Only the CLI's own image loses address randomisation; the daemon, which
         // parses untrusted input, keeps it.
         .executableTarget(name: "toast",
-                          dependencies: ["ToastProtocol", "ToastVocabulary", "CLinux",
+                          dependencies: ["ToastProtocol", "ToastVocabulary", "ToastClient",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]),
-        .target(name: "ToastClient", dependencies: ["ToastProtocol", "ToastVocabulary"]),
+        .target(name: "ToastClient", dependencies: ["ToastProtocol", "ToastVocabulary", "CLinux"]),
         .executableTarget(name: "ToastClientExample", dependencies: ["ToastClient"], path: "Examples/ToastClientExample"),
         .executableTarget(name: "toastd-stage",
                           dependencies: ["Wayland", "CWayland", "CLinux", "CXkbCommon"]),

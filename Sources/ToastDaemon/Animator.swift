@@ -19,7 +19,10 @@ struct Animator {
 
     private var order: [NotificationID] = []
     /// The renderer's view of each toast in the scene, remade only when the notification changes.
-    private var lastViews: [NotificationID: (revision: UInt64, view: ToastView)] = [:]
+    private var lastViews: [NotificationID: (revision: UInt64, groupCount: Int, view: ToastView)] = [:]
+    /// The open notifications drawn as one (`group-by`), for the model generation and modes in `groupsOf`.
+    private var groups = ToastGroups()
+    private var groupsOf: (generation: UInt64, modes: [String])?
     private var leaving: [NotificationID: Instant] = [:]
     /// Toasts shown without a fade-in: they came in a burst (see `burstSize`).
     private var instant: Set<NotificationID> = []
@@ -36,6 +39,28 @@ struct Animator {
     /// The modes the views in `lastViews` were made for.
     private var lastModes = ModeNames.initial
 
+    /// Each open or fading toast's place, chosen when it was first seen (see `placer`).
+    private var places: [NotificationID: ToastPlacement] = [:]
+    /// Where a toast arriving now goes: its stack, and for `output = focused` the output with the
+    /// focus now. Called once per toast. By default every toast is in one stack.
+    var placer: (Notification) -> ToastPlacement = { _ in Self.defaultPlacement }
+    /// Whether a toast not yet drawn waits (a fullscreen window has the focus where it would show).
+    var holds: (Notification, ToastPlacement) -> Bool = { _, _ in false }
+    static let defaultPlacement = ToastPlacement(
+        place: StackPlace(key: StackKey(output: .compositor, anchor: .topRight, layer: .overlay)))
+
+    /// What one stack may show while a scene is made.
+    private struct StackRoom {
+        var room: Int
+        var openCount = 0
+        var criticalCount = 0
+        var normalRoom = 0
+        var criticalRoom = 0
+    }
+
+    /// Forgets every toast's place (configuration reload: the stacks are made anew).
+    mutating func forgetPlaces() { places = [:] }
+
     init(animations: Bool) {
         if !animations { fadeMilliseconds = 0 }
     }
@@ -48,6 +73,7 @@ struct Animator {
         self.rules = rules
         self.style = style
         lastViews = [:]
+        groupsOf = nil
     }
 
     /// The scene at `now`. Only `maxVisible` toasts are in it, critical ones first, then the newest (the
@@ -66,23 +92,53 @@ struct Animator {
         // `model.visible` would copy every open notification at each update: with a backlog (a burst of
         // a hundred) that copy was most of a scene's cost. Read the store in place, copy only the shown.
         let all = model.all
-        let room = max(1, maxVisible)
+        if rules.groups {
+            if groupsOf?.generation != model.generation || groupsOf?.modes != model.modes {
+                groups = ToastGroups(all.lazy.filter(\.isVisible), rules: rules, modes: model.modes)
+                groupsOf = (model.generation, model.modes)
+            }
+        } else if !groups.isEmpty {
+            groups = ToastGroups()
+        }
+        let known = Set(order)
+        // Each toast's stack is decided once, when it is first seen open: it never jumps to another
+        // output while it shows. One that waits over a fullscreen window (`fullscreen`) is in no
+        // stack yet: it is not drawn and its timeout does not start.
+        var stacks: [StackPlace: StackRoom] = [:]
+        var stackOrder: [StackPlace] = []
+        var held: Set<NotificationID> = []
+        // A group is one toast, its newest: the others are neither drawn nor counted in "+N more".
+        for i in all.indices where all[i].isVisible && !groups.isCovered(all[i].id) {
+            let placement = places[all[i].id] ?? placer(all[i])
+            if !known.contains(all[i].id) && holds(all[i], placement) {
+                held.insert(all[i].id)
+                continue
+            }
+            places[all[i].id] = placement
+            if stacks[placement.place] == nil {
+                stacks[placement.place] = StackRoom(room: max(1, placement.maxVisible ?? maxVisible))
+                stackOrder.append(placement.place)
+            }
+            stacks[placement.place]!.openCount += 1
+            if all[i].urgency == .critical { stacks[placement.place]!.criticalCount += 1 }
+        }
         // Critical toasts take their places first: one that needs the user (and never expires) must not
         // wait under "+N more" behind newer chatter. The rest fill what is left, newest first.
-        var criticalCount = 0, openCount = 0
-        for i in all.indices where all[i].isVisible {
-            openCount += 1
-            if all[i].urgency == .critical { criticalCount += 1 }
+        for place in stackOrder {
+            stacks[place]!.normalRoom = max(0, stacks[place]!.room - stacks[place]!.criticalCount)
+            stacks[place]!.criticalRoom = stacks[place]!.room
         }
-        var normalRoom = max(0, room - criticalCount), criticalRoom = room
         var shown: [Notification] = []
-        for i in all.indices where all[i].isVisible {
+        var openCount = 0
+        for i in all.indices where all[i].isVisible && !held.contains(all[i].id) && !groups.isCovered(all[i].id) {
+            openCount += 1
+            guard let place = places[all[i].id]?.place else { continue }
             if all[i].urgency == .critical {
-                guard criticalRoom > 0 else { continue }
-                criticalRoom -= 1
+                guard stacks[place]!.criticalRoom > 0 else { continue }
+                stacks[place]!.criticalRoom -= 1
             } else {
-                guard normalRoom > 0 else { continue }
-                normalRoom -= 1
+                guard stacks[place]!.normalRoom > 0 else { continue }
+                stacks[place]!.normalRoom -= 1
             }
             shown.append(all[i])
         }
@@ -96,13 +152,18 @@ struct Animator {
             openIDs = openIDs ?? Set(all.indices.lazy.filter { all[$0].isVisible }.map { all[$0].id })
             if openIDs?.contains(id) == false { leaving[id] = now }
         }
-        let known = Set(order)
         let newIDs = shown.map(\.id).filter { !known.contains($0) }
         order = newIDs + order.filter { shownByID[$0] != nil || leaving[$0] != nil }
-        for notification in shown where lastViews[notification.id]?.revision != notification.revision {
+        for notification in shown {
+            let count = groups.count(of: notification.id)
+            if let last = lastViews[notification.id], last.revision == notification.revision, last.groupCount == count {
+                continue
+            }
             var view = Self.view(of: notification)
-            if let look = rules.look(of: notification, modes: model.modes) { view = look.applied(to: view, base: style) }
-            lastViews[notification.id] = (notification.revision, view)
+            if let look = rules.look(of: notification, modes: model.modes) {
+                view = look.applied(to: view, base: style, id: notification.id, groupCount: count)
+            }
+            lastViews[notification.id] = (notification.revision, count, view)
         }
 
         if !newIDs.isEmpty && animationsEnabled {
@@ -138,6 +199,35 @@ struct Animator {
         leaving = leaving.filter { inScene.contains($0.key) }
         instant = instant.filter { inScene.contains($0) && shownByID[$0] != nil }
         lastViews = lastViews.filter { inScene.contains($0.key) }
+        // A place is kept while its toast is open or fading; a closed one's goes.
+        if places.count > openCount {
+            var keep = inScene
+            for i in all.indices where all[i].isVisible { keep.insert(all[i].id) }
+            places = places.filter { keep.contains($0.key) }
+        }
+        // The stacks, each its own surface: their toasts in scene order, their own "+N more".
+        var stackScenes: [StackPlace: Scene.Stack] = [:]
+        var placesInOrder: [StackPlace] = []
+        for toast in scene.toasts {
+            guard let place = places[toast.id]?.place else { continue }
+            if stackScenes[place] == nil {
+                stackScenes[place] = Scene.Stack(place: place)
+                placesInOrder.append(place)
+            }
+            stackScenes[place]!.toasts.append(toast)
+        }
+        for place in stackOrder where stackScenes[place] == nil {
+            stackScenes[place] = Scene.Stack(place: place)
+            placesInOrder.append(place)
+        }
+        for place in placesInOrder {
+            if let room = stacks[place] {
+                let shownHere = stackScenes[place]!.toasts.lazy.filter { shownByID[$0.id] != nil }.count
+                stackScenes[place]!.hiddenCount = room.openCount - shownHere
+            }
+        }
+        scene.stacks = placesInOrder.compactMap { stackScenes[$0] }.filter { !$0.toasts.isEmpty || $0.hiddenCount > 0 }
+        scene.heldCount = held.count
 
         // HUD: the bar and the spinner share one surface and fade together.
         var huds: [HudView] = []

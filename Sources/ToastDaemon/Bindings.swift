@@ -9,13 +9,17 @@ enum Binding: Equatable, Sendable {
     case invokeDefaultAction
     /// Invokes the action with this key if the notification offers it, and closes it either way.
     case invokeAction(String)
+    /// Closes the notification.
     case dismiss
+    /// Closes the notification and those drawn as one with it (`group-by`); as `dismiss`, since a
+    /// toast toastd draws stands for its group.
+    case dismissGroup
     case dismissAll
     /// Runs the command through `sh -c`, the notification in its environment (`NotificationCommand`).
     case exec(String)
 
     /// The words a value may start with, for messages and docs.
-    static let words = ["none", "invoke-default-action", "invoke-action", "dismiss", "dismiss-all", "exec"]
+    static let words = ["none", "invoke-default-action", "invoke-action", "dismiss", "dismiss-group", "dismiss-all", "exec"]
 
     /// Reads one value (`exec notify-send hi`, `dismiss`); the error is a message for a diagnostic.
     static func parse(_ value: String) -> Result<Binding, BindingError> {
@@ -26,6 +30,7 @@ enum Binding: Equatable, Sendable {
         case "none" where rest.isEmpty: return .success(.none)
         case "invoke-default-action" where rest.isEmpty: return .success(.invokeDefaultAction)
         case "dismiss" where rest.isEmpty: return .success(.dismiss)
+        case "dismiss-group" where rest.isEmpty: return .success(.dismissGroup)
         case "dismiss-all" where rest.isEmpty: return .success(.dismissAll)
         case "invoke-action":
             return rest.isEmpty ? .failure(BindingError("'invoke-action' needs an action key")) : .success(.invokeAction(rest))
@@ -33,9 +38,9 @@ enum Binding: Equatable, Sendable {
             guard !rest.isEmpty else { return .failure(BindingError("'exec' needs a command")) }
             guard !rest.utf8.contains(0) else { return .failure(BindingError("the command contains a NUL byte")) }
             return .success(.exec(rest))
-        case "none", "invoke-default-action", "dismiss", "dismiss-all":
+        case "none", "invoke-default-action", "dismiss", "dismiss-group", "dismiss-all":
             return .failure(BindingError("'\(word)' takes nothing after it"))
-        case "dismiss-group", "dismiss-no-history":
+        case "dismiss-no-history":
             return .failure(BindingError("mako binding '\(word)' is not supported"))
         default:
             return .failure(BindingError("must be one of \(words.joined(separator: ", ")), got '\(word)'"))

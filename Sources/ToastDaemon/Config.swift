@@ -27,8 +27,15 @@ public struct DaemonConfig: Equatable, Sendable {
     /// The command that plays a sound, the file appended as its last argument (`sound-command`). nil:
     /// the first of pw-play, paplay, canberra-gtk-play found on PATH; empty: no sounds.
     public var soundCommand: [String]?
-    /// Output to show on (`--output` wins over the file); nil: the compositor's choice.
+    /// Output to show toasts on: `focused`, `all` or a name (`--output` wins over the file); nil:
+    /// `focused` where the compositor tells the focus (foreign-toplevel), else its own choice.
     public var output: String?
+    /// Output to show the HUD on, the same values; nil: as `output`.
+    public var hudOutput: String?
+    /// Layer of the toast stacks (`layer`): `overlay`, above fullscreen windows, unless `top`.
+    var layer = StackLayer.overlay
+    /// What toasts do while a fullscreen window has the focus (`fullscreen`).
+    var fullscreen = FullscreenPolicy.show
     /// The criteria sections, in file order (docs/configuration.md); none by default.
     var rules = RuleSet()
     /// Icon theme searched first (`icon-theme`); nil: GTK's `gtk-icon-theme-name`, else hicolor.

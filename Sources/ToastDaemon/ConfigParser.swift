@@ -176,7 +176,7 @@ public enum ConfigParser {
             look.background = nil; look.borderColor = nil; look.progressColor = nil
             var behaviour = rule.behaviour
             behaviour.defaultTimeout = nil
-            return rule.criteria.isUrgencyOnly && look.isEmpty && behaviour.isEmpty
+            return rule.criteria.isUrgencyOnly && look.isEmpty && behaviour.isEmpty && rule.stack.isEmpty
         }
         return Array(rules.drop(while: redundant))
     }
@@ -209,24 +209,26 @@ public enum ConfigParser {
         "max-icon-size", "icon-location", "icon-border-radius", "icons", "shadow", "shadow-color", "shadow-radius",
         "hud-background", "hud-border-color", "hud-bar-color", "hud-overdrive-color", "hud-muted-color",
         "on-notify", "on-button-left", "on-button-right", "on-button-middle", "markup", "actions",
+        "format", "group-by", "hud-output", "layer", "fullscreen",
     ]
     /// Keys a criteria section (`[app-name=...]`, `[urgency=...]`) may set.
     static let ruleKeys = [
         "default-timeout", "ignore-timeout", "invisible", "history", "background", "text-color", "border-color",
         "progress-color", "border-size", "border-radius", "padding", "width", "font", "sound",
         "on-notify", "on-button-left", "on-button-right", "on-button-middle", "markup", "actions",
-        "max-icon-size", "icon-location", "icon-border-radius", "icons",
+        "max-icon-size", "icon-location", "icon-border-radius", "icons", "format", "group-by",
+        "anchor", "output", "layer", "max-visible", "fullscreen",
     ]
     /// Keys that only a rule can carry: given outside any section, they make a rule matching everything.
     static let ruleOnlyKeys: Set<String> = ["ignore-timeout", "invisible", "sound",
                                             "on-notify", "on-button-left", "on-button-right", "on-button-middle",
-                                            "markup", "actions"]
+                                            "markup", "actions", "format", "group-by"]
     /// mako's spellings of toastd's keys, so that a mako file needs no edits.
     static let aliases = ["background-color": "background", "max-history": "history"]
     /// mako's keys toastd does not do: named as such rather than as unknown.
     static let makoKeys: Set<String> = [
-        "format", "group-by", "height",
-        "include", "layer", "on-touch", "outer-margin", "sort", "text-alignment",
+        "height",
+        "include", "on-touch", "outer-margin", "sort", "text-alignment",
     ]
     /// Keys an `[urgency=...]` section may set.
     static let urgencyKeys = ["default-timeout", "background", "border-color", "progress-color"]
@@ -246,7 +248,7 @@ public enum ConfigParser {
             }
             return (Rank.urgencySection, try urgencySetting(key: key, value: value, urgency: urgency))
         }
-        if value.isEmpty && key != "output" {
+        if value.isEmpty && key != "output" && key != "hud-output" {
             guard keys.contains(key) else { throw unknownKey(key) }
             throw SettingError("'\(key)' needs a value")
         }
@@ -360,9 +362,17 @@ public enum ConfigParser {
             let command: [String]? = words.isEmpty ? nil : words == ["none"] ? [] : words
             return (Rank.specific, { $0.soundCommand = command })
         case "output":
-            guard value.utf8.count <= 256 else { throw SettingError("'output' is too long") }
-            let output = value.isEmpty ? nil : value
+            let output = try self.output(key, value)
             return (Rank.specific, { $0.output = output })
+        case "hud-output":
+            let output = try self.output(key, value)
+            return (Rank.specific, { $0.hudOutput = output })
+        case "layer":
+            let layer = try self.layer(key, value)
+            return (Rank.specific, { $0.layer = layer })
+        case "fullscreen":
+            let policy = try self.fullscreen(key, value)
+            return (Rank.specific, { $0.fullscreen = policy })
 
         // Icons.
         case "icon-theme":
@@ -440,6 +450,16 @@ public enum ConfigParser {
         case "actions":
             let on = try boolean(key, value)
             return { $0.look.actions = on }
+        case "format":
+            switch FormatString.parse(value) {
+            case .success(let format): return { $0.look.format = format }
+            case .failure(let error): throw SettingError("'format': \(error.message)")
+            }
+        case "group-by":
+            switch GroupField.parseList(value) {
+            case .success(let fields): return { $0.look.groupBy = fields }
+            case .failure(let error): throw SettingError("'group-by': \(error.message)")
+            }
         case "on-notify", "on-button-left", "on-button-right", "on-button-middle":
             let binding: Binding
             switch Binding.parse(value) {
@@ -482,10 +502,47 @@ public enum ConfigParser {
         case "max-icon-size", "icon-location", "icon-border-radius", "icons":
             let look = try pictureLook(key, value)
             return { $0.look.merge(look) }
+        case "anchor":
+            let anchor = try self.anchor(key, value)
+            return { $0.stack.anchor = anchor }
+        case "output":
+            let output = try self.output(key, value)
+            return { $0.stack.output = output }
+        case "layer":
+            let layer = try self.layer(key, value)
+            return { $0.stack.layer = layer }
+        case "max-visible":
+            let count = try integer(key, value, in: 1...100)
+            return { $0.stack.maxVisible = count }
+        case "fullscreen":
+            let policy = try self.fullscreen(key, value)
+            return { $0.stack.fullscreen = policy }
         default:  // font
             let fonts = try fontSet(key, value)
             return { $0.look.font = FontSet(body: fonts.body, bold: fonts.bold, small: fonts.small) }
         }
+    }
+
+    /// `output`, `hud-output`: `focused`, `all` or an output's name; empty: the default.
+    private static func output(_ key: String, _ value: String) throws(SettingError) -> String? {
+        guard value.utf8.count <= 256 else { throw SettingError("'\(key)' is too long") }
+        return value.isEmpty ? nil : value
+    }
+
+    /// `layer`: overlay or top (mako's bottom and background would hide toasts under windows).
+    private static func layer(_ key: String, _ value: String) throws(SettingError) -> StackLayer {
+        guard let layer = StackLayer(rawValue: value.lowercased()) else {
+            throw SettingError("'\(key)' must be overlay or top, got '\(excerpt(value[...]))'")
+        }
+        return layer
+    }
+
+    /// `fullscreen`: show, hide-low or hide.
+    private static func fullscreen(_ key: String, _ value: String) throws(SettingError) -> FullscreenPolicy {
+        guard let policy = FullscreenPolicy(rawValue: value.lowercased()) else {
+            throw SettingError("'\(key)' must be show, hide-low or hide, got '\(excerpt(value[...]))'")
+        }
+        return policy
     }
 
     /// The picture keys (mako's names), for the global style and for rules alike.

@@ -111,11 +111,15 @@ public final class Daemon {
         renderer = ToastRenderer(style: config.style)
         animator = Animator(animations: options.animations && config.animations)
         animator.restyle(rules: config.rules, style: config.style)
-        screen = Screen(wayland: wayland, renderer: renderer, outputName: options.output ?? config.output)
+        screen = Screen(wayland: wayland, renderer: renderer)
         warnIfUnknown(output: options.output ?? config.output)
         screen.clickableActions = options.clickableActions || config.clickableActions
-        screen.reconfigure(renderer: renderer, outputName: options.output ?? config.output,
+        screen.reconfigure(renderer: renderer, hudOutput: hudOutput(config),
                            toasts: Self.toastPlacement(config), hud: Self.hudPlacement(config))
+        placeToasts()
+        Log.info(wayland.toplevels == nil
+                 ? "output: the compositor's choice (it offers no zwlr_foreign_toplevel_manager_v1)"
+                 : "output: \(stackDefaults(config).output.configValue) (focus from zwlr_foreign_toplevel_manager_v1)")
         screen.sceneProvider = { [unowned self] in
             var scene = self.animator.scene(for: self.service.model, now: Self.now(), maxVisible: self.renderer.style.maxVisible)
             self.spinnerStep = scene.nextStep
@@ -342,7 +346,10 @@ public final class Daemon {
         service.replaceIcons(Self.iconTheme(new))
         let animations = options.animations && new.animations
         screen.clickableActions = options.clickableActions || new.clickableActions
-        if animations != animator.animationsEnabled { animator = Animator(animations: animations) }
+        if animations != animator.animationsEnabled {
+            animator = Animator(animations: animations)
+            placeToasts()
+        }
         service.rules = new.rules
         animator.restyle(rules: new.rules, style: new.style)
         if new.style != old.style {
@@ -350,17 +357,54 @@ public final class Daemon {
             renderer.prewarm(scale: PixelScale(wayland.outputs.map(\.scale).max() ?? 1))
         }
         if new.style != old.style || new.anchor != old.anchor || new.margins != old.margins
-            || new.hudAnchor != old.hudAnchor || new.hudMargins != old.hudMargins || new.output != old.output {
-            screen.reconfigure(renderer: renderer, outputName: options.output ?? new.output,
+            || new.hudAnchor != old.hudAnchor || new.hudMargins != old.hudMargins || new.output != old.output
+            || new.hudOutput != old.hudOutput || new.layer != old.layer || new.fullscreen != old.fullscreen
+            || new.rules != old.rules {
+            // Every toast is placed again by the new keys (the stacks are made anew).
+            animator.forgetPlaces()
+            screen.reconfigure(renderer: renderer, hudOutput: hudOutput(new),
                                toasts: Self.toastPlacement(new), hud: Self.hudPlacement(new))
             if new.output != old.output { warnIfUnknown(output: options.output ?? new.output) }
+        }
+    }
+
+    /// The global placement of toasts (`output`, `anchor`, `layer`, `fullscreen`; `--output` wins).
+    func stackDefaults(_ config: DaemonConfig) -> StackDefaults {
+        let focusKnown = wayland.toplevels != nil
+        return StackDefaults(output: OutputChoice(configured: options.output ?? config.output, focusKnown: focusKnown),
+                             anchor: config.anchor, layer: config.layer, fullscreen: config.fullscreen,
+                             focusKnown: focusKnown)
+    }
+
+    /// Where the HUD shows: `hud-output`, else where toasts do.
+    func hudOutput(_ config: DaemonConfig) -> OutputChoice {
+        OutputChoice(configured: config.hudOutput ?? options.output ?? config.output, focusKnown: wayland.toplevels != nil)
+    }
+
+    /// Tells the animator where each arriving toast goes (the rules' stack, the focused output now),
+    /// and which wait while a fullscreen window has the focus.
+    private func placeToasts() {
+        animator.placer = { [unowned self] notification in
+            self.service.rules.placement(of: notification, modes: self.service.model.modes,
+                                         defaults: self.stackDefaults(self.config)) {
+                self.wayland.focusedOutput?.name
+            }
+        }
+        animator.holds = { [unowned self] notification, placement in
+            guard placement.fullscreen.holds(critical: notification.urgency == .critical),
+                  let fullscreen = self.wayland.fullscreenOutput else { return false }
+            // A stack pinned to another output is not under the fullscreen window.
+            if case .named(let name) = placement.place.key.output, self.wayland.output(named: name) != nil {
+                return fullscreen.name == name
+            }
+            return true
         }
     }
 
     /// A misspelt `output` would otherwise be silently ignored (toasts go where the compositor puts
     /// them): say so, with the names there are.
     private func warnIfUnknown(output name: String?) {
-        guard let name, wayland.output(named: name) == nil else { return }
+        guard let name, name != "focused", name != "all", wayland.output(named: name) == nil else { return }
         let known = wayland.outputs.compactMap(\.name)
         Log.warning("no output named '\(name)' (outputs: \(known.isEmpty ? "none yet" : known.joined(separator: ", "))); "
                     + "showing where the compositor chooses")

@@ -12,7 +12,7 @@ public struct DaemonOptions: Equatable, Sendable {
     public var socketPath: String?
     /// Serve only the control socket, never the session bus.
     public var dbus = true
-    /// Output name to show on (e.g. "HEADLESS-2"); nil lets the compositor pick (usually the focused one).
+    /// Where toasts show: `focused`, `all` or an output's name (e.g. "HEADLESS-2"); nil: the file's `output`.
     public var output: String?
     /// Configuration file; nil means `$XDG_CONFIG_HOME/toastd/config` (docs/configuration.md).
     public var configPath: String?
@@ -40,8 +40,9 @@ public struct DaemonOptions: Equatable, Sendable {
                              its default action, else a dismissal; as 'clickable-actions = true'
           --no-dbus          serve the control socket only
           --socket PATH      control socket (default: $TOASTD_SOCKET or $XDG_RUNTIME_DIR/toastd.sock)
-          --output NAME      show on this output (default: the file's 'output', else the
-                             compositor's choice, the focused one)
+          --output NAME      where toasts show: focused, all or an output's name (default:
+                             the file's 'output', else focused where the compositor
+                             tells the focus, else the compositor's choice)
           -h, --help         show this help
           -V, --version      show the version
         """

@@ -90,7 +90,8 @@ final class OverlaySurface {
             (viewport, fractionalScale) = (nil, nil)
         }
         layerSurface = layerShell.getLayerSurface(surface: surface, output: output?.proxy,
-                                                  layer: .overlay, namespace: "toastd")
+                                                  layer: placement.layer == .top ? .top : .overlay,
+                                                  namespace: "toastd")
         // Pass-through: an empty input region, set before the first buffer.
         let region = compositor.createRegion()
         surface.setInputRegion(region: region)
@@ -154,6 +155,10 @@ final class OverlaySurface {
     /// Whether `proxy` is this overlay's wl_surface (pointer events name the surface they are for).
     func owns(_ proxy: WlSurface?) -> Bool { proxy === surface }
 
+    /// The buffer drawn last: what the compositor shows or is about to. Its pixels may be read (not
+    /// written) while the compositor holds it, e.g. to copy what the next frame shares with it.
+    private(set) var lastDrawn: ShmBuffer?
+
     /// Whether a frame callback is outstanding (the daemon is animating this surface).
     var isWaitingForFrame: Bool { frameCallback != nil }
 
@@ -167,6 +172,7 @@ final class OverlaySurface {
         needsDraw = false
         let damage = draw(buffer, scaling.drawing)
         drawnScale = scaling.drawing
+        lastDrawn = buffer
         // Sent only when they change: a request less per frame (wl_surface and wp_viewport keep them).
         if committedScale != scaling.bufferScale {
             surface.setBufferScale(scale: scaling.bufferScale)

@@ -72,5 +72,7 @@ extension OverlaySurface {
     struct Placement: Equatable {
         var anchor: ScreenAnchor
         var margins: Margins
+        /// `overlay` (above fullscreen windows) unless a rule says `top`.
+        var layer: StackLayer = .overlay
     }
 }

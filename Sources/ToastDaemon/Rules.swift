@@ -23,12 +23,16 @@ struct LookPatch: Equatable, Sendable {
     var iconLocation: ToastStyle.ImageLocation?
     var iconBorderRadius: Double?
     var icons: Bool?
+    /// The text of the toast (mako's `format`); nil: the caption, summary and body as toastd draws them.
+    var format: FormatString?
+    /// The fields that group it with other open notifications (mako's `group-by`); empty: none.
+    var groupBy: [GroupField]?
 
     var isEmpty: Bool { self == LookPatch() }
     /// Whether the patch changes the style (not only what text and buttons are drawn).
     var changesStyle: Bool {
         var style = self
-        style.markup = nil; style.actions = nil
+        style.markup = nil; style.actions = nil; style.format = nil; style.groupBy = nil
         return !style.isEmpty
     }
 
@@ -49,13 +53,31 @@ struct LookPatch: Equatable, Sendable {
         if let v = later.icons { icons = v }
         if let v = later.markup { markup = v }
         if let v = later.actions { actions = v }
+        if let v = later.format { format = v }
+        if let v = later.groupBy { groupBy = v }
     }
 
     /// `view` as this patch has it drawn: its style (over `base`), its body as plain text when markup
-    /// is off, no buttons when actions are off.
-    func applied(to view: ToastView, base: ToastStyle) -> ToastView {
+    /// is off, no buttons when actions are off, its text made by `format`. `groupCount` is how many
+    /// notifications the toast stands for (`group-by`): without a format that shows it (`%g`), it
+    /// goes before the summary as mako's grouped format has it, `(3) Summary`.
+    func applied(to view: ToastView, base: ToastStyle, id: NotificationID = 0, groupCount: Int = 1) -> ToastView {
         var view = view
         if changesStyle { view.style = applied(to: base) }
+        if let format {
+            var fields = FormatString.Fields(appName: view.appName, summary: view.summary, body: view.body, id: id,
+                                             groupCount: groupCount, bodyIsMarkup: markup != false)
+            let linkColor = (view.style ?? base).linkColor
+            var text = format.expand(fields, linkColor: linkColor)
+            if !MarkupSanitizer.isValidPangoMarkup(text) {
+                // A body's markup inside the user's (an attribute, say) can break both: the body as text.
+                fields.bodyIsMarkup = false
+                text = format.expand(fields, linkColor: linkColor)
+            }
+            view.formatted = text
+        } else if groupCount > 1 {
+            view.summary = "(\(groupCount)) \(view.summary)"
+        }
         if markup == false { view.body = Self.escapingMarkup(view.body) }
         if actions == false { view.actions = [] }
         return view
@@ -153,6 +175,8 @@ struct Rule: Equatable, Sendable {
     var criteria: Criteria
     var look = LookPatch()
     var behaviour = BehaviourPatch()
+    /// Its own stack (`anchor`, `output`, `layer`), `max-visible` and `fullscreen` (StackRules.swift).
+    var stack = StackPatch()
 }
 
 /// The criteria sections of a configuration, in file order. Every matching rule applies, later ones
@@ -163,6 +187,8 @@ struct RuleSet: Equatable, Sendable {
     var isEmpty: Bool { rules.isEmpty }
     /// Whether any rule changes the look: without one, toasts are drawn with the global style alone.
     var changesLook: Bool { rules.contains { !$0.look.isEmpty } }
+    /// Whether any rule groups notifications (`group-by`): without one, every toast stands alone.
+    var groups: Bool { rules.contains { $0.look.groupBy?.isEmpty == false } }
 
     /// The largest picture box any rule asks for (`max-icon-size`), or `base` if larger: pictures are
     /// made once, at the size the largest box shows them.

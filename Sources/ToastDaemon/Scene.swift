@@ -13,13 +13,31 @@ struct Scene: Equatable {
         var slide: Double = 0
     }
 
-    /// Newest first, including toasts still fading out.
+    /// One stack's share of the toasts: one surface per output it shows on.
+    struct Stack: Equatable {
+        var place: StackPlace
+        /// Newest first, including toasts still fading out.
+        var toasts: [Toast] = []
+        /// Open toasts of this stack beyond its visible count (its "+N more" pill).
+        var hiddenCount = 0
+    }
+
+    /// Newest first, including toasts still fading out: every stack's.
     var toasts: [Toast] = []
-    /// Open toasts beyond the visible count (the "+N more" pill).
+    /// Open toasts beyond the visible count (the "+N more" pill), every stack's.
     var hiddenCount = 0
+    /// The toasts by stack, each in scene order.
+    var stacks: [Stack] = []
+    /// Open toasts waiting for a fullscreen window to go (`fullscreen`): drawn nowhere yet.
+    var heldCount = 0
     /// Top to bottom: the value bar, then the spinner.
     var huds: [HudView] = []
     var hudOpacity = 1.0
+    /// One stack as a scene of its own, for its painter.
+    func scene(of stack: Stack) -> Scene {
+        Scene(toasts: stack.toasts, hiddenCount: stack.hiddenCount, isAnimating: isAnimating)
+    }
+
     /// True while something moves: the surfaces keep asking for frame callbacks.
     var isAnimating = false
     /// When the spinner turns its next step (nil: no spinner turning). A steady spinner is not

@@ -3,26 +3,34 @@ import ToastRender
 import Wayland
 import ToastVocabulary
 
-/// The daemon's two overlays: the toast stack (top-right unless configured) and the HUD (bottom
-/// centre). A HUD never moves or hides toasts: each has its own layer surface, made when it has
-/// something to show and destroyed when it has nothing (no surface, no buffer held while idle).
-/// What goes into their buffers is drawn by `ToastStackPainter` and `HudPainter`; this keeps the
-/// surfaces: their scale, outputs, frame pacing and input.
+/// The daemon's overlays: the toast stacks (top-right unless configured; a rule's `anchor`, `output`
+/// or `layer` makes another) and the HUD (bottom centre). A HUD never moves or hides toasts: each
+/// has its own layer surfaces, one per output it shows on, made when it has something to show and
+/// destroyed when it has nothing (no surface, no buffer held while idle). What goes into their
+/// buffers is drawn by `ToastStackPainter` and `HudPainter`; this keeps the surfaces: which outputs
+/// they are on, their scale, frame pacing and input.
 final class Screen {
     private let wayland: WaylandConnection
-    private var toastPainter: ToastStackPainter
+    private var renderer: ToastRenderer
     private var hudPainter: HudPainter
-    /// Output to show on; nil lets the compositor choose (the focused one).
-    private var outputName: String?
+    /// Where the HUD shows (`hud-output`).
+    private var hudOutput: OutputChoice = .compositor
     private static let defaultToastPlacement = OverlaySurface.Placement(anchor: .topRight, margins: Margins(all: 12))
     private static let defaultHudPlacement = OverlaySurface.Placement(anchor: .bottomCenter, margins: Margins(all: 64))
     private var toastPlacement = defaultToastPlacement
     private var hudPlacement = defaultHudPlacement
-    private var toastSurface: OverlaySurface? {
-        // A new surface has no previous frame to compare the first one with.
-        didSet { if toastSurface !== oldValue { toastFrameOnScreen = nil } }
+    /// One surface per stack and output (the output's global name; nil: the compositor's choice).
+    private var toastSurfaces: [SurfaceKey: ToastStackSurface] = [:]
+    private var hudSurfaces: [UInt32?: OverlaySurface] = [:]
+    /// The output a `focused` HUD shows on, chosen when it appears and at each new bar value.
+    private var hudFocusOutput: UInt32?
+    /// The bars last shown: a new value is the HUD's "next update", when it follows the focus.
+    private var lastBars: [HudView] = []
+
+    struct SurfaceKey: Hashable {
+        var stack: StackKey
+        var output: UInt32?
     }
-    private var hudSurface: OverlaySurface?
     private var scene = Scene()
     /// Recomputes the scene at the current time (the daemon's animator over its model).
     var sceneProvider: () -> Scene = { Scene() }
@@ -40,32 +48,40 @@ final class Screen {
     var onToastsDrawn: ([NotificationID]) -> Void = { _ in }
     /// Both overlays have just gone (the last toast and the HUD are gone): a moment to free memory.
     var onNothingShown: () -> Void = {}
-    /// Whether neither overlay exists.
-    var isShowingNothing: Bool { toastSurface == nil && hudSurface == nil }
-    /// The pills on the toast surface now (empty unless `clickableActions`).
-    private var actionButtons: [ActionButton] = []
-    /// The toasts on the toast surface now (empty unless `clickableActions`).
-    private var toastBodies: [ToastBody] = []
+    /// Whether no overlay exists.
+    var isShowingNothing: Bool { toastSurfaces.isEmpty && hudSurfaces.isEmpty }
+    /// What the screen last followed of the focus (foreign-toplevel): a change redraws.
+    private var focus = FocusTracker.Summary()
 
-    init(wayland: WaylandConnection, renderer: ToastRenderer, outputName: String?) {
+    init(wayland: WaylandConnection, renderer: ToastRenderer) {
         self.wayland = wayland
-        toastPainter = ToastStackPainter(renderer: renderer, anchor: Self.defaultToastPlacement.anchor)
+        self.renderer = renderer
         hudPainter = HudPainter(renderer: renderer, column: Self.defaultHudPlacement.anchor.column)
-        self.outputName = outputName
         wayland.onOutputRemoved = { [unowned self] output in
-            // A surface pinned to an unplugged output is remade on a remaining one.
-            if self.toastSurface?.output === output { self.toastSurface = nil }
-            if self.hudSurface?.output === output { self.hudSurface = nil }
+            // Surfaces on an unplugged output go; their toasts are drawn on a remaining one (a
+            // `focused` toast whose output is gone goes to the focused output) at the update below.
+            self.toastSurfaces = self.toastSurfaces.filter { $0.key.output != output.globalName }
+            self.hudSurfaces = self.hudSurfaces.filter { $0.key != output.globalName }
+            if self.hudFocusOutput == output.globalName { self.hudFocusOutput = nil }
             self.update()
         }
         wayland.onOutputsChanged = { [unowned self] in
             // An output's scale may have changed under a surface that stays on it (no enter/leave).
-            for surface in [self.toastSurface, self.hudSurface].compactMap({ $0 }) { self.followScale(of: surface) }
+            for surface in self.allSurfaces { self.followScale(of: surface) }
+            self.update()
+        }
+        wayland.onFocusChanged = { [unowned self] in
+            let focus = self.wayland.toplevels?.tracker.summary(among: self.wayland.outputs.map(\.globalName))
+                ?? FocusTracker.Summary()
+            guard focus != self.focus else { return }
+            self.focus = focus
+            // Held toasts may show now; the next toast and HUD value go to the new focused output.
             self.update()
         }
         wayland.onPointerPress = { [unowned self] press in
-            guard self.clickableActions, let toasts = self.toastSurface, toasts.owns(press.surface) else { return }
-            switch ActionButtons.target(at: press.x, press.y, buttons: self.actionButtons, bodies: self.toastBodies) {
+            guard self.clickableActions,
+                  let toasts = self.toastSurfaces.values.first(where: { $0.surface.owns(press.surface) }) else { return }
+            switch ActionButtons.target(at: press.x, press.y, buttons: toasts.actionButtons, bodies: toasts.bodies) {
             case .button(let button) where press.button == .left: self.onActionClicked(button.id, button.index, press)
             case .button(let button): self.onToastClicked(button.id, press)
             case .body(let id): self.onToastClicked(id, press)
@@ -75,18 +91,20 @@ final class Screen {
     }
 
     /// New look or placement (configuration reload): the overlays are remade with it at once.
-    func reconfigure(renderer: ToastRenderer, outputName: String?,
+    func reconfigure(renderer: ToastRenderer, hudOutput: OutputChoice,
                      toasts: OverlaySurface.Placement, hud: OverlaySurface.Placement) {
-        self.outputName = outputName
+        self.renderer = renderer
+        self.hudOutput = hudOutput
         toastPlacement = toasts
         hudPlacement = hud
-        // New painters: no toast picture drawn in the old look is reused.
-        toastPainter = ToastStackPainter(renderer: renderer, anchor: toasts.anchor)
+        // New painters (one per surface): no toast picture drawn in the old look is reused.
         hudPainter = HudPainter(renderer: renderer, column: hud.anchor.column)
-        toastSurface = nil
-        hudSurface = nil
+        toastSurfaces = [:]
+        hudSurfaces = [:]
         update()
     }
+
+    private var allSurfaces: [OverlaySurface] { toastSurfaces.values.map(\.surface) + hudSurfaces.values }
 
     /// Brings the overlays in line with the current scene.
     func update() {
@@ -97,67 +115,89 @@ final class Screen {
         if wasShowing && isShowingNothing { onNothingShown() }
     }
 
-    // MARK: - Toast stack
+    // MARK: - Toast stacks
 
-    /// The toast stack changed while its surface waited for a frame callback: update it at that frame.
-    private var toastsPending = false
-
-    private func updateToasts() {
-        guard !scene.toasts.isEmpty else {
-            toastsPending = false
-            toastSurface = nil
-            toastPainter.forgetPictures()
-            actionButtons = []
-            toastBodies = []
-            return
+    /// The outputs a stack's surfaces go on (nil: the compositor's choice).
+    private func outputs(for place: StackPlace) -> [UInt32?] {
+        switch place.key.output {
+        case .compositor: return [nil]
+        case .named(let name): return [wayland.output(named: name)?.globalName]
+        case .all: return wayland.outputs.isEmpty ? [nil] : wayland.outputs.map(\.globalName)
+        case .focused:
+            // Chosen at arrival; gone (unplugged), the toast moves to where the focus is now.
+            let output = place.output.flatMap { wayland.output(named: $0) } ?? wayland.focusedOutput
+            return [output?.globalName]
         }
-        // The compositor has not shown the last frame yet, so the next draw is at least that frame away:
-        // lay the stack out then. In a burst, toasts pushed under "+N more" before any frame shows them
-        // are never measured (each would cost its Pango layouts).
-        if let surface = toastSurface, surface.isWaitingForFrame {
-            toastsPending = true
-            return
-        }
-        toastsPending = false
-        let surface = toastSurface ?? makeSurface(placement: toastPlacement) { [unowned self] buffer, scale in
-            self.drawToasts(into: buffer, scale: scale)
-        }
-        toastSurface = surface
-        let arrangement = toastPainter.arrangement(of: scene, scale: surface.scale)
-        actionButtons = clickableActions
-            ? toastPainter.actionButtons(of: scene, in: arrangement, scale: surface.scale) : []
-        toastBodies = clickableActions ? toastPainter.bodies(of: scene, in: arrangement) : []
-        surface.setInputRegion(toastBodies.map(\.rect))
-        let size = toastPainter.surfaceSize(of: arrangement)
-        surface.setNeedsDraw(size: (size.width, size.height))
     }
 
-    /// The last frame committed to the toast surface: what the compositor shows.
-    private var toastFrameOnScreen: ToastStackFrame?
+    private func updateToasts() {
+        // Each stack's toasts go to the surface of each output it shows on. Toasts chosen for
+        // outputs since gone meet others on a remaining one: one surface per stack and output, its
+        // toasts in scene order (newest first).
+        var wanted: [SurfaceKey: Scene] = [:]
+        var keysOfToast: [NotificationID: [SurfaceKey]] = [:]
+        for stack in scene.stacks {
+            for output in outputs(for: stack.place) {
+                let key = SurfaceKey(stack: stack.place.key, output: output)
+                wanted[key, default: Scene(isAnimating: scene.isAnimating)].hiddenCount += stack.hiddenCount
+                for toast in stack.toasts { keysOfToast[toast.id, default: []].append(key) }
+            }
+        }
+        for toast in scene.toasts {
+            for key in keysOfToast[toast.id] ?? [] { wanted[key]?.toasts.append(toast) }
+        }
+        toastSurfaces = toastSurfaces.filter { wanted[$0.key] != nil }
+        for (key, stackScene) in wanted {
+            let stack = toastSurfaces[key] ?? makeToastSurface(key)
+            toastSurfaces[key] = stack
+            stack.update(stackScene, clickable: clickableActions)
+        }
+    }
 
-    private func drawToasts(into buffer: ShmBuffer, scale: PixelScale) -> OverlaySurface.Damage? {
-        let canvas = Canvas(data: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride)
-        let frame = toastPainter.paint(scene, scale: scale, into: canvas, over: buffer.content?.toastStack).frame
-        buffer.content = .toastStack(frame)
-        onToastsDrawn(frame.toasts.map(\.id))
-        // The compositor is told only what differs from the frame it shows now.
-        defer { toastFrameOnScreen = frame }
-        return ToastStackPainter.damage(from: toastFrameOnScreen, to: frame).map(OverlaySurface.Damage.init)
+    private func makeToastSurface(_ key: SurfaceKey) -> ToastStackSurface {
+        var placement = toastPlacement
+        placement.anchor = key.stack.anchor
+        placement.layer = key.stack.layer
+        // Nothing is drawn before the first configure; by then the stack below draws.
+        let surface = makeSurface(output: key.output, placement: placement) { _, _ in nil }
+        let stack = ToastStackSurface(surface: surface, renderer: renderer, anchor: placement.anchor)
+        stack.onDrawn = { [unowned self] ids in self.onToastsDrawn(ids) }
+        surface.draw = { [unowned stack] buffer, scale in stack.draw(into: buffer, scale: scale) }
+        return stack
     }
 
     // MARK: - HUD
 
     private func updateHud() {
         guard !scene.huds.isEmpty else {
-            hudSurface = nil
+            hudSurfaces = [:]
+            lastBars = []
             return
         }
-        let surface = hudSurface ?? makeSurface(placement: hudPlacement) { [unowned self] buffer, scale in
-            self.drawHud(into: buffer, scale: scale)
+        // A new bar value (or a HUD appearing) is the HUD's next update: a `focused` HUD moves to the
+        // output with the focus then, never while a value stays.
+        let bars = scene.huds.filter { if case .bar = $0 { true } else { false } }
+        let outputs: [UInt32?]
+        switch hudOutput {
+        case .compositor: outputs = [nil]
+        case .named(let name): outputs = [wayland.output(named: name)?.globalName]
+        case .all: outputs = wayland.outputs.isEmpty ? [nil] : wayland.outputs.map(\.globalName)
+        case .focused:
+            if hudSurfaces.isEmpty || bars != lastBars || !wayland.outputs.contains(where: { $0.globalName == hudFocusOutput }) {
+                hudFocusOutput = wayland.focusedOutput?.globalName
+            }
+            outputs = [hudFocusOutput]
         }
-        hudSurface = surface
-        let size = hudPainter.size(of: scene.huds, scale: surface.scale)
-        surface.setNeedsDraw(size: (size.width, size.height))
+        lastBars = bars
+        hudSurfaces = hudSurfaces.filter { outputs.contains($0.key) }
+        for output in outputs {
+            let surface = hudSurfaces[output] ?? makeSurface(output: output, placement: hudPlacement) { [unowned self] buffer, scale in
+                self.drawHud(into: buffer, scale: scale)
+            }
+            hudSurfaces[output] = surface
+            let size = hudPainter.size(of: scene.huds, scale: surface.scale)
+            surface.setNeedsDraw(size: (size.width, size.height))
+        }
     }
 
     private func drawHud(into buffer: ShmBuffer, scale: PixelScale) -> OverlaySurface.Damage? {
@@ -169,33 +209,35 @@ final class Screen {
 
     // MARK: - Surfaces
 
-    private func makeSurface(placement: OverlaySurface.Placement, draw: @escaping OverlaySurface.Draw) -> OverlaySurface {
-        let output = outputName.flatMap { wayland.output(named: $0) }
+    private func makeSurface(output globalName: UInt32?, placement: OverlaySurface.Placement,
+                             draw: @escaping OverlaySurface.Draw) -> OverlaySurface {
+        let output = wayland.outputs.first { $0.globalName == globalName }
         // Until the compositor says which output the surface is on, guess: the pinned output's scale,
         // else the largest, so the first frame is never blurry (a smaller one is only downscaled).
         let scale = output?.scale ?? wayland.outputs.map(\.scale).max() ?? 1
         let surface = OverlaySurface(wayland: wayland, output: output, placement: placement, scale: scale, draw: draw)
         surface.onClosed = { [unowned self, unowned surface] in
             // The compositor closed it (its output went away): drop it; the next update makes a new one.
-            if self.toastSurface === surface { self.toastSurface = nil }
-            if self.hudSurface === surface { self.hudSurface = nil }
+            self.toastSurfaces = self.toastSurfaces.filter { $0.value.surface !== surface }
+            self.hudSurfaces = self.hudSurfaces.filter { $0.value !== surface }
             self.update()
         }
         surface.onOutputsChanged = { [unowned self, unowned surface] in
             if self.followScale(of: surface) { self.update() }
         }
         surface.onFrame = { [unowned self] in
-            if self.scene.isAnimating || self.toastsPending { self.update() }
+            if self.scene.isAnimating || self.toastSurfaces.values.contains(where: \.isPending) { self.update() }
         }
         return surface
     }
 
     /// Sets `surface`'s output scale to the largest of the outputs it is on; returns whether it must be
-    /// drawn at another scale than its last buffer's (a preferred fractional scale, when the compositor
-    /// sends one, wins over the outputs').
+    /// laid out and drawn at another scale than its last buffer's (a preferred fractional scale, when
+    /// the compositor sends one, wins over the outputs'). Before its first buffer, always: it was laid
+    /// out at a guess, and text measured at another scale may be a pixel wider or taller.
     @discardableResult
     private func followScale(of surface: OverlaySurface) -> Bool {
         surface.outputScale = surface.entered.compactMap { wayland.output(for: $0)?.scale }.max() ?? surface.outputScale
-        return surface.drawnScale.map { $0 != surface.scale } ?? false
+        return surface.drawnScale.map { $0 != surface.scale } ?? true
     }
 }

@@ -115,9 +115,26 @@ final class ToastService {
         model.all.first(where: \.isVisible)?.id
     }
 
-    /// Dismisses the newest notification showing; returns its id, or nil when none shows.
+    /// Dismisses the newest notification showing, with the notifications drawn as one with it
+    /// (`group-by`); returns its id, or nil when none shows.
     func dismissNewest() -> NotificationID? {
-        change { model, now in model.dismissNewest(now: now) }
+        guard rules.groups, let newest = newestShowing else {
+            return change { model, now in model.dismissNewest(now: now) }
+        }
+        dismissGroup(of: newest)
+        return newest
+    }
+
+    /// The open notifications drawn as one toast (`group-by`), as the screen groups them.
+    var groups: ToastGroups {
+        ToastGroups(model.all.lazy.filter(\.isVisible), rules: rules, modes: model.modes)
+    }
+
+    /// Dismisses `id` and the notifications drawn as one with it, oldest first (so the history keeps
+    /// the newest on top), each with its own `NotificationClosed`.
+    func dismissGroup(of id: NotificationID) {
+        let members = rules.groups ? groups.group(of: id) : [id]
+        for member in members.reversed() { close(id: member, reason: .dismissed) }
     }
 
     /// Dismisses every open notification, hidden ones too.
@@ -183,8 +200,9 @@ final class ToastService {
         switch binding {
         case .none:
             break
-        case .dismiss:
-            close(id: id, reason: .dismissed)
+        case .dismiss, .dismissGroup:
+            // The toast stands for its group: what the user dismissed is all of it.
+            dismissGroup(of: id)
         case .dismissAll:
             dismissAll()
         case .invokeDefaultAction, .invokeAction:
@@ -226,6 +244,12 @@ final class ToastService {
 
     /// The screen drew these toasts: their timeouts start now. Only a deadline moves, nothing to redraw.
     func displayed(_ ids: [NotificationID]) {
+        // The notifications a drawn toast stands for (`group-by`) are seen with it.
+        var ids = ids
+        if rules.groups {
+            let groups = self.groups
+            ids = ids.flatMap { groups.group(of: $0) }
+        }
         guard ids.contains(where: { model.notification(id: $0)?.waitingTimeout != nil }) else { return }
         change { model, now in model.markDisplayed(ids, now: now) }
     }

@@ -21,8 +21,13 @@ struct ToastStackFrame: Hashable {
     var toasts: [DrawnToast]
     /// The count on the "+N more" pill; 0 for no pill.
     var more: Int
+    /// Where the pill was drawn, in buffer pixels.
+    var moreRect: Rect?
     /// How far each toast's shadow reaches past its rect, in buffer pixels: what changes with a toast.
     var bleed = 0
+    /// What logical pixels were multiplied by: frames drawn at two scales share no pixels, even when
+    /// their buffers happen to be the same size.
+    var scale: PixelScale = 1
 
     /// All of the buffer, in buffer pixels.
     var whole: Rect { Rect(x: 0, y: 0, width: width, height: height) }
@@ -30,7 +35,8 @@ struct ToastStackFrame: Hashable {
     /// The bounding box of what differs between two frames (empty when nothing does); nil when they
     /// cannot be compared (another size, another "+N more"): all of it changed.
     static func changedArea(from old: ToastStackFrame, to new: ToastStackFrame) -> Rect? {
-        guard old.width == new.width, old.height == new.height, old.more == new.more, old.bleed == new.bleed else { return nil }
+        guard old.width == new.width, old.height == new.height, old.more == new.more, old.bleed == new.bleed,
+              old.scale == new.scale else { return nil }
         let changed = new.toasts.filter { !old.toasts.contains($0) } + old.toasts.filter { !new.toasts.contains($0) }
         guard let first = changed.first?.rect else { return Rect(x: 0, y: 0, width: 0, height: 0) }
         let area = changed.dropFirst().reduce(first) { $0.union($1.rect) }
@@ -126,10 +132,16 @@ struct ToastStackPainter {
         var repaired: Rect
     }
 
+    /// A buffer and the frame it holds.
+    typealias HeldFrame = (canvas: Canvas, frame: ToastStackFrame)
+
     /// Draws the stack of `scene` into `canvas` (a buffer of the arrangement's size at `scale`), which
     /// holds `previous` (nil: unknown, e.g. a fresh buffer). Only what differs from `previous` is
-    /// redrawn: during a fade, that is the one toast fading, not the whole stack.
-    mutating func paint(_ scene: Scene, scale: PixelScale, into canvas: Canvas, over previous: ToastStackFrame?) -> Painting {
+    /// redrawn: during a fade, that is the one toast fading, not the whole stack. `latest` is the buffer
+    /// drawn last, when another one: with buffers taking turns, it holds a newer frame than `canvas`,
+    /// so more of its rows can be copied when toasts arrive or leave faster than frames go by.
+    mutating func paint(_ scene: Scene, scale: PixelScale, into canvas: Canvas, over previous: ToastStackFrame?,
+                        latest: HeldFrame? = nil) -> Painting {
         let arrangement = arrangement(of: scene, scale: scale)
         var drawn: [ToastStackFrame.DrawnToast] = []
         var images: [Canvas] = []
@@ -157,29 +169,68 @@ struct ToastStackPainter {
         // Forget toasts that left the scene (their pictures are freed with them).
         let shown = Set(scene.toasts.map(\.id))
         pictures = pictures.filter { shown.contains($0.key) }
-        let frame = ToastStackFrame(width: canvas.width, height: canvas.height, toasts: drawn,
-                                    more: arrangement.hiddenCount, bleed: bleed * scale)
-
-        // The buffer may be a frame or two old: repair everything that differs from what it holds.
-        let whole = frame.whole
-        var repair = previous.flatMap { ToastStackFrame.changedArea(from: $0, to: frame) } ?? whole
         let more = arrangement.moreRect.map { placed($0, in: arrangement) }
-        if let more, scale.pixelsCovering(more).intersects(repair) {
+        let frame = ToastStackFrame(width: canvas.width, height: canvas.height, toasts: drawn,
+                                    more: arrangement.hiddenCount,
+                                    // Every pixel the pill touches: at a fractional scale its edges fall inside pixels.
+                                    moreRect: more.map { scale.pixelsCovering($0) },
+                                    bleed: bleed * scale, scale: scale)
+        let whole = frame.whole
+        let stack = DrawnStack(frame: frame, images: images, shadows: shadows, morePill: more)
+
+        // The buffer may be a frame or two old. When its toasts all moved together (one arrived or
+        // left), their rows are moved and only the rows around what changed are drawn again.
+        let reusable = latest.flatMap { held in StackReuse.plan(from: held.frame, to: frame).map { (held.canvas, $0) } }
+            ?? previous.flatMap { held in StackReuse.plan(from: held, to: frame).map { (canvas, $0) } }
+        if let (source, reuse) = reusable {
+            canvas.copyRows(reuse.rows, by: reuse.dy, from: source)
+            for band in reuse.repairs {
+                repair(Rect(x: 0, y: band.lowerBound, width: whole.width, height: band.count), of: stack, scale: scale,
+                       into: canvas)
+            }
+            let touched = StackReuse.merge(reuse.repairs + [reuse.rows.lowerBound + reuse.dy..<reuse.rows.upperBound + reuse.dy])
+            let rows = (touched.first?.lowerBound ?? 0)..<(touched.last?.upperBound ?? 0)
+            return Painting(frame: frame, repaired: Rect(x: 0, y: rows.lowerBound, width: whole.width, height: rows.count)
+                .intersection(whole))
+        }
+        // Otherwise, repair everything that differs from what it holds.
+        var repair = previous.flatMap { ToastStackFrame.changedArea(from: $0, to: frame) } ?? whole
+        if let pill = frame.moreRect, pill.intersects(repair) {
             repair = whole  // the pill is drawn whole, never clipped: repaint everything around it
         }
+        self.repair(repair, of: stack, scale: scale, into: canvas)
+        return Painting(frame: frame, repaired: repair)
+    }
+
+    /// A frame with what it is drawn from.
+    private struct DrawnStack {
+        var frame: ToastStackFrame
+        var images: [Canvas]
+        var shadows: [Canvas?]
+        /// The "+N more" pill's place, in logical pixels.
+        var morePill: Rect?
+    }
+
+    /// Clears `repair` (buffer pixels) and draws into it all of `stack` that reaches it. The pill is
+    /// drawn only when `repair` holds all of it.
+    private func repair(_ repair: Rect, of stack: DrawnStack, scale: PixelScale, into canvas: Canvas) {
+        let drawn = stack.frame.toasts, images = stack.images, shadows = stack.shadows
         if repair.width > 0 && repair.height > 0 {
             canvas.clear(repair, scale: 1)
             // Shadows first, all of them: a toast's shadow reaches under its neighbours' edges.
-            let reach = frame.bleed
+            let reach = stack.frame.bleed
             for (toast, shadow) in zip(drawn, shadows) where toast.rect.inset(by: -reach).intersects(repair) {
                 guard let shadow else { continue }
+                // Held to `reach` around the toast, which is what the frames count as its shadow's: at a
+                // fractional scale the shadow's picture, rounded as one size, may be a pixel larger.
+                let clip = repair.intersection(toast.rect.inset(by: -reach))
                 if toast.opacity >= 1 {
                     // Knocked out under its own box (inside the rounded corners): nothing to blend there.
-                    canvas.composite(shadow, atPixelX: toast.rect.x - reach, y: toast.rect.y - reach, clip: repair,
+                    canvas.composite(shadow, atPixelX: toast.rect.x - reach, y: toast.rect.y - reach, clip: clip,
                                      blendingOnly: reach + cornerPixels(of: toast.view, scale: scale), inside: .skip)
                 } else {
                     canvas.composite(shadow, atPixelX: toast.rect.x - reach, y: toast.rect.y - reach,
-                                     opacity: toast.opacity, clip: repair)
+                                     opacity: toast.opacity, clip: clip)
                 }
             }
             for (toast, image) in zip(drawn, images) where toast.rect.intersects(repair) {
@@ -193,11 +244,10 @@ struct ToastStackPainter {
                                      replacing: reach == 0)
                 }
             }
-            if let more, repair == whole {
-                renderer.drawMorePill(count: arrangement.hiddenCount, in: canvas, at: Point(x: more.x, y: more.y), scale: scale)
+            if let more = stack.morePill, let pill = stack.frame.moreRect, repair.intersection(pill) == pill {
+                renderer.drawMorePill(count: stack.frame.more, in: canvas, at: Point(x: more.x, y: more.y), scale: scale)
             }
         }
-        return Painting(frame: frame, repaired: repair)
     }
 
     /// The rounded corners of `view`'s box, in buffer pixels (rounded up).

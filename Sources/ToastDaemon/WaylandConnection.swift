@@ -128,11 +128,15 @@ final class WaylandConnection {
     private var pendingTokens: [ObjectIdentifier: XdgActivationTokenV1] = [:]
     private(set) var outputs: [Output] = []
     private var seats: [Seat] = []
+    /// The compositor's windows (zwlr_foreign_toplevel_manager_v1), when offered: the focused output.
+    private(set) var toplevels: ForeignToplevels?
 
     /// Outputs were added, removed, or changed scale or name.
     var onOutputsChanged: () -> Void = {}
     /// An output went away (hotplug): surfaces on it are moved by the owner.
     var onOutputRemoved: (Output) -> Void = { _ in }
+    /// The focused output or its fullscreen state changed (foreign-toplevel).
+    var onFocusChanged: () -> Void = {}
     /// A button was pressed with the pointer over one of our surfaces, at surface-local (x, y).
     var onPointerPress: (PointerPress) -> Void = { _ in }
 
@@ -154,6 +158,20 @@ final class WaylandConnection {
 
     /// The output named `name`, if present.
     func output(named name: String) -> Output? { outputs.first { $0.name == name } }
+
+    /// The output that has the focus (`FocusTracker`); nil without foreign-toplevel or outputs.
+    var focusedOutput: Output? {
+        guard let toplevels else { return nil }
+        let id = toplevels.tracker.focusedOutput(among: outputs.map(\.globalName))
+        return outputs.first { $0.globalName == id }
+    }
+
+    /// The output where the focused window is fullscreen, if it is.
+    var fullscreenOutput: Output? {
+        guard let toplevels else { return nil }
+        let id = toplevels.tracker.fullscreenOutput(among: outputs.map(\.globalName))
+        return outputs.first { $0.globalName == id }
+    }
 
     /// The output a wl_output proxy belongs to.
     func output(for proxy: WlOutput) -> Output? { outputs.first { $0.proxy === proxy } }
@@ -199,6 +217,13 @@ final class WaylandConnection {
             viewporter = registry.bind(name: name, WpViewporter.self, version: 1)
         case WpFractionalScaleManagerV1.wlInterfaceName:
             fractionalScaleManager = registry.bind(name: name, WpFractionalScaleManagerV1.self, version: 1)
+        case ZwlrForeignToplevelManagerV1.wlInterfaceName where toplevels == nil:
+            let manager = registry.bind(name: name, ZwlrForeignToplevelManagerV1.self, version: min(version, 3))
+            let toplevels = ForeignToplevels(globalName: name, manager: manager) { [unowned self] proxy in
+                self.output(for: proxy)?.globalName
+            }
+            toplevels.onChange = { [unowned self] in self.onFocusChanged() }
+            self.toplevels = toplevels
         case XdgActivationV1.wlInterfaceName:
             activation = registry.bind(name: name, XdgActivationV1.self, version: 1)
         case WlOutput.wlInterfaceName:
@@ -215,6 +240,7 @@ final class WaylandConnection {
         seats.removeAll { $0.globalName == globalName }
         guard let index = outputs.firstIndex(where: { $0.globalName == globalName }) else { return }
         let output = outputs.remove(at: index)
+        toplevels?.removeOutput(globalName)
         onOutputRemoved(output)
         onOutputsChanged()
     }

@@ -51,6 +51,23 @@ public final class Canvas {
         cairo_surface_mark_dirty(surface)
     }
 
+    /// Copies the whole rows `rows` of `source` (this canvas or another of the same geometry) into
+    /// this canvas, `dy` rows lower (higher when negative); rows outside the copy keep what they held.
+    /// A stack whose toasts all moved together is copied this way, from the buffer that holds the
+    /// latest frame, instead of being composited again.
+    public func copyRows(_ rows: Range<Int>, by dy: Int, from source: Canvas) {
+        precondition(source.width == width && source.height == height && source.stride == stride,
+                     "Canvas.copyRows: another geometry")
+        let copied = rows.clamped(to: max(0, -dy)..<min(height, height - dy))
+        guard !copied.isEmpty, let to = cairo_image_surface_get_data(surface),
+              let from = cairo_image_surface_get_data(source.surface), to + dy * stride != from else { return }
+        cairo_surface_flush(source.surface)
+        cairo_surface_flush(surface)
+        // memmove: the source may be this very memory.
+        memmove(to + (copied.lowerBound + dy) * stride, from + copied.lowerBound * stride, copied.count * stride)
+        cairo_surface_mark_dirty(surface)
+    }
+
     /// Makes the pixels of `rect` (logical, at `scale`) fully transparent, leaving the rest alone: every
     /// pixel it touches, whole (at a fractional scale its edges fall inside pixels).
     public func clear(_ rect: Rect, scale: PixelScale) {

@@ -18,6 +18,9 @@ struct TextKey: Hashable {
     var scale: PixelScale
     /// A Pango font description replacing the role's font (a toast with its own style); nil: the role's.
     var font: String? = nil
+    /// `text` is Pango markup already known to be valid (a toast's `formatted` text): used as it is,
+    /// not sanitized as a body is.
+    var isPangoMarkup = false
 }
 
 /// One Pango layout and its logical size. Owns the layout.
@@ -207,7 +210,9 @@ final class TextEngine {
     private func makeLayout(_ key: TextKey) -> OpaquePointer {
         let layout = pango_layout_new(context(scale: key.scale))!
         pango_layout_set_font_description(layout, key.font.map(font(named:)) ?? fonts[key.role.rawValue])
-        if key.isMarkup {
+        if key.isPangoMarkup {
+            pango_layout_set_markup(layout, key.text, -1)
+        } else if key.isMarkup {
             pango_layout_set_markup(layout, MarkupSanitizer.sanitize(key.text, linkColor: linkColor), -1)
         } else {
             pango_layout_set_text(layout, key.text, -1)

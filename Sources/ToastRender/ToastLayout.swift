@@ -49,19 +49,27 @@ struct ToastLayout {
 
         // Senders often end the body with a newline; it would add an empty line.
         let summaryText = trimmed(toast.summary), bodyText = trimmed(toast.body), appName = trimmed(toast.appName)
-        if !appName.isEmpty {
+        if let formatted = toast.formatted {
+            // One text in place of the three: wrapped and capped as a body is.
+            if !formatted.isEmpty {
+                let l = text.layout(TextKey(text: formatted, isMarkup: false, role: .body,
+                                            width: contentWidth, maxHeight: style.maxBodyHeight, scale: scale,
+                                            font: ownFonts ? style.font : nil, isPangoMarkup: true))
+                body = (l, contentX, place(l.height, gapBefore: 0))
+            }
+        } else if !appName.isEmpty {
             let l = text.layout(TextKey(text: appName, isMarkup: false, role: .caption,
                                         width: contentWidth, maxHeight: nil, scale: scale,
                                         font: ownFonts ? style.captionFont : nil))
             caption = (l, contentX, place(l.height, gapBefore: 0))
         }
-        if !summaryText.isEmpty {
+        if toast.formatted == nil, !summaryText.isEmpty {
             let l = text.layout(TextKey(text: summaryText, isMarkup: false, role: .summary,
                                         width: contentWidth, maxHeight: nil, scale: scale,
                                         font: ownFonts ? style.summaryFont : nil))
             summary = (l, contentX, place(l.height, gapBefore: 1))
         }
-        if !bodyText.isEmpty {
+        if toast.formatted == nil, !bodyText.isEmpty {
             let l = text.layout(TextKey(text: bodyText, isMarkup: true, role: .body,
                                         width: contentWidth, maxHeight: style.maxBodyHeight, scale: scale,
                                         font: ownFonts ? style.font : nil))

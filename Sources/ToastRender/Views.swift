@@ -15,14 +15,19 @@ public struct ToastView: Hashable, Sendable {
     public var image: RGBAImage?
     /// Action labels, drawn as pills under the text (the "default" action should be left out by the caller).
     public var actions: [String]
+    /// The whole text of the toast as Pango markup the caller made valid (a `format`, mako's): drawn
+    /// in place of the caption, summary and body, in the body's font and colour, wrapped and capped
+    /// like the body. nil, the common case, draws `appName`, `summary` and `body`.
+    public var formatted: String?
     /// Replaces the renderer's style for this toast alone (the daemon's criteria sections); nil, the
     /// common case, draws it with the renderer's.
     public var style: ToastStyle?
 
     public init(summary: String, body: String = "", appName: String = "", urgency: Urgency = .normal,
-                progress: Int? = nil, image: RGBAImage? = nil, actions: [String] = [], style: ToastStyle? = nil) {
+                progress: Int? = nil, image: RGBAImage? = nil, actions: [String] = [], style: ToastStyle? = nil, formatted: String? = nil) {
         self.summary = summary; self.body = body; self.appName = appName; self.urgency = urgency
         self.progress = progress; self.image = image; self.actions = actions; self.style = style
+        self.formatted = formatted
     }
 }
 

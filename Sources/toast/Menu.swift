@@ -71,7 +71,7 @@ struct Menu: ParsableCommand {
                 throw Self.failure("nothing chosen")
             }
             // A new connection: the picker may have been open for a long time.
-            _ = try Connection().call(.action(id: toast.id, key: key))
+            _ = try Connection().call(.action(id: toast.id, key: key, activationToken: launcherActivationToken()))
         }
     }
 

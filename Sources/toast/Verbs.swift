@@ -135,9 +135,7 @@ struct InvokeAction: ParsableCommand {
     var request: Request {
         get throws {
             let (id, key) = try target()
-            // A launcher that started us with a token of its own hands it on to the app.
-            let token = Connection.getenvString("XDG_ACTIVATION_TOKEN").flatMap { $0.isEmpty ? nil : $0 }
-            return .action(id: id, key: key, activationToken: token)
+            return .action(id: id, key: key, activationToken: launcherActivationToken())
         }
     }
 
@@ -292,4 +290,10 @@ enum ToastTable {
     static func oneLine(_ s: String) -> String {
         String(s.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
     }
+}
+
+/// The `XDG_ACTIVATION_TOKEN` a launcher started us with, if any: `toast action` and `toast menu` hand
+/// it on to the app whose action they invoke, so that the app may raise its window.
+func launcherActivationToken(_ lookup: (String) -> String? = Connection.getenvString) -> String? {
+    lookup("XDG_ACTIVATION_TOKEN").flatMap { $0.isEmpty ? nil : $0 }
 }

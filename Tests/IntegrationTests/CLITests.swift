@@ -463,6 +463,19 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(try toasts().isEmpty)
     }
 
+    /// `toast menu` hands on a launcher's XDG_ACTIVATION_TOKEN with the action it invokes, as `toast
+    /// action` does.
+    func testMenuPassesOnTheLaunchersActivationToken() throws {
+        let waiting = try spawnToast(["-p", "-t", "0", "-A", "open=Open", "-A", "later=Later", "--json", "Pick"])
+        let id = try XCTUnwrap(waiting.waitForLine(matching: "^[0-9]+$"), waiting.stderrText)
+        let picker = try script("first-line", "head -n 1")
+        let result = try toast(["menu", picker], environment: ["XDG_ACTIVATION_TOKEN": "menu-token-7"])
+        XCTAssertEqual(result.status, 0, result.stderrText)
+        XCTAssertEqual(waiting.waitForLine(startingWith: "{", from: 1),
+                       #"{"id":\#(id),"action":"open","activation_token":"menu-token-7"}"#, "\(waiting.lines) \(waiting.stderrText)")
+        XCTAssertEqual(waiting.waitForExit(timeout: 10), 0)
+    }
+
     func testMistypedVerbsAreRefusedAndRealSummariesStillShow() throws {
         for (arguments, verb) in [(["lsit"], "list"), (["dismis", "5"], "dismiss"), (["histroy"], "history")] {
             let result = try toast(arguments, environment: [:])

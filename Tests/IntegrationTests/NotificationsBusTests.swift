@@ -667,7 +667,7 @@ final class NotificationsBusTests: XCTestCase {
 }
 
 /// `gdbus monitor` on org.freedesktop.Notifications, started before the calls it should see.
-private final class BusMonitor {
+final class BusMonitor {
     let process: BackgroundProcess
 
     /// Starts the monitor and waits until it watches the name's owner (its match rule is in by then).

@@ -358,7 +358,7 @@ final class OverlayTests: XCTestCase {
 /// of the stage, and closing that window unplugs the output for real (its wl_output global goes),
 /// which sway 1.7 cannot do to a headless output. As root it runs as the stage's user, like the
 /// stage's own sway (scripts/stage). Terminated when released.
-private final class NestedSway {
+final class NestedSway {
     static let background = RGB(r: 0x20, g: 0x30, b: 0x40)
 
     let stage: Stage
@@ -469,7 +469,7 @@ private func redness(of image: Image, row: Int) -> Int {
 }
 
 /// Rows, top to bottom, where `column` of `image` is not `background`: one range per box crossed.
-private func runs(in image: Image, column: Int, background: RGB) -> [Range<Int>] {
+func runs(in image: Image, column: Int, background: RGB) -> [Range<Int>] {
     var runs: [Range<Int>] = []
     var start: Int?
     for y in 0...image.height {

@@ -308,10 +308,44 @@ final class ConfigParserTests: XCTestCase {
     }
 
     func testAKeyThatIsNotPerRuleIsReportedInASection() {
-        let parsed = parse("[urgency=low]\nanchor = top-left\n")
+        let parsed = parse("[urgency=low]\nhud-anchor = top-left\n")
         XCTAssertEqual(parsed.diagnostics.map(\.description),
-                       ["cfg:2: 'anchor' cannot be set in a criteria section (there only: \(ConfigParser.ruleKeys.joined(separator: ", ")))"])
+                       ["cfg:2: 'hud-anchor' cannot be set in a criteria section (there only: \(ConfigParser.ruleKeys.joined(separator: ", ")))"])
+        XCTAssertEqual(parsed.config.hudAnchor, DaemonConfig().hudAnchor)
+    }
+
+    func testStackKeysInASectionMakeTheRulesStackAndLeaveTheGlobalOnes() {
+        let parsed = parse("""
+            output = all
+            hud-output = focused
+            fullscreen = hide-low
+            [app-name=mail]
+            anchor = bottom-left
+            output = HDMI-A-1
+            layer = top
+            max-visible = 2
+            fullscreen = hide
+            [urgency=low]
+            layer = top
+            """)
+        XCTAssertEqual(parsed.diagnostics, [])
+        XCTAssertEqual(parsed.config.output, "all")
+        XCTAssertEqual(parsed.config.hudOutput, "focused")
+        XCTAssertEqual(parsed.config.fullscreen, .hideLow)
         XCTAssertEqual(parsed.config.anchor, DaemonConfig().anchor)
+        XCTAssertEqual(parsed.config.rules.rules.map(\.stack), [
+            StackPatch(anchor: .bottomLeft, output: "HDMI-A-1", layer: .top, maxVisible: 2, fullscreen: .hide),
+            StackPatch(layer: .top),
+        ], "an [urgency=low] section with only a layer is a rule, not dropped")
+    }
+
+    func testBadStackValuesAreReported() {
+        let parsed = parse("layer = bottom\nfullscreen = maybe\n[app-name=x]\nlayer = background\n")
+        XCTAssertEqual(parsed.diagnostics.map(\.description), [
+            "cfg:1: 'layer' must be overlay or top, got 'bottom'",
+            "cfg:2: 'fullscreen' must be show, hide-low or hide, got 'maybe'",
+            "cfg:4: 'layer' must be overlay or top, got 'background'",
+        ])
     }
 
     func testAnUnknownSectionIsReportedOnceAndItsLinesAreSkipped() {
@@ -495,8 +529,8 @@ final class ConfigParserRuleTests: XCTestCase {
     func testMakoKeysToastdDoesNotDoAreNamed() {
         XCTAssertEqual(parse("on-touch=dismiss").diagnostics.map(\.description),
                        ["cfg:1: mako key 'on-touch' is not supported"])
-        XCTAssertEqual(parse("[app-name=a]\nlayer=overlay").diagnostics.map(\.description),
-                       ["cfg:2: mako key 'layer' is not supported"])
+        XCTAssertEqual(parse("[app-name=a]\nsort=-time").diagnostics.map(\.description),
+                       ["cfg:2: mako key 'sort' is not supported"])
     }
 
     func testBadValuesInASectionAreReported() {
@@ -514,8 +548,9 @@ final class ConfigParserRuleTests: XCTestCase {
         XCTAssertEqual(parse("on-notify = exec").diagnostics.map(\.description), ["cfg:1: 'on-notify': 'exec' needs a command"])
         XCTAssertEqual(parse("[urgency=low]\non-button-left = dismiss now").diagnostics.map(\.description),
                        ["cfg:2: 'on-button-left': 'dismiss' takes nothing after it"])
-        XCTAssertEqual(parse("on-button-right = dismiss-group").diagnostics.map(\.description),
-                       ["cfg:1: 'on-button-right': mako binding 'dismiss-group' is not supported"])
+        XCTAssertEqual(Binding.parse("dismiss-group"), .success(.dismissGroup))
+        XCTAssertEqual(parse("on-button-right = dismiss-no-history").diagnostics.map(\.description),
+                       ["cfg:1: 'on-button-right': mako binding 'dismiss-no-history' is not supported"])
         let parsed = parse("on-button-left = dismiss\n[app-name=x]\non-button-left = exec true\n")
         XCTAssertEqual(parsed.diagnostics, [])
         let rules = parsed.config.rules

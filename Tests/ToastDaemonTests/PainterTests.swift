@@ -25,6 +25,12 @@ private final class MarkedCanvas {
         memory.storeBytes(of: Self.marker, toByteOffset: (y * canvas.width + x) * 4, as: UInt32.self)
     }
 
+    /// Whether both hold the same pixels.
+    func hasSamePixels(as other: MarkedCanvas) -> Bool {
+        canvas.width == other.canvas.width && canvas.height == other.canvas.height
+            && memcmp(memory, other.memory, canvas.width * canvas.height * 4) == 0
+    }
+
     /// Whether the marker is still at buffer pixel (`x`, `y`).
     func isMarked(_ x: Int, _ y: Int) -> Bool {
         canvas.rawPixel(x: x, y: y) == Self.marker
@@ -126,21 +132,101 @@ final class ToastStackPainterTests: XCTestCase {
         XCTAssertEqual(ToastStackPainter.damage(from: first.frame, to: again.frame)?.isEmpty, true)
     }
 
-    func testAChangedHiddenCountRepaintsTheWholeBuffer() {
+    func testAChangedHiddenCountRedrawsThePillsRowsOnly() throws {
         var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)
         var scene = Scene(toasts: [toast(9, "Nine"), toast(8, "Eight")], hiddenCount: 3)
-        let size = painter.arrangement(of: scene, scale: 1).size
+        let size = painter.surfaceSize(of: painter.arrangement(of: scene, scale: 1))
         let target = MarkedCanvas(size: size, scale: 1)
         let first = painter.paint(scene, scale: 1, into: target.canvas, over: nil)
 
         scene.hiddenCount = 4
-        XCTAssertEqual(painter.arrangement(of: scene, scale: 1).size, size, "the same buffer: only the count differs")
+        XCTAssertEqual(painter.surfaceSize(of: painter.arrangement(of: scene, scale: 1)), size, "the same buffer: only the count differs")
         let top = first.frame.toasts[0].rect.center
         target.mark(top.x, top.y)
         let second = painter.paint(scene, scale: 1, into: target.canvas, over: first.frame)
-        XCTAssertEqual(second.repaired, second.frame.whole)
-        XCTAssertFalse(target.isMarked(top.x, top.y), "the unchanged toast is repainted too")
+        let pill = try XCTUnwrap(second.frame.moreRect)
+        XCTAssertLessThanOrEqual(second.repaired.y, pill.y)
+        XCTAssertGreaterThanOrEqual(second.repaired.maxY, pill.maxY, "the pill is redrawn whole")
+        XCTAssertTrue(target.isMarked(top.x, top.y), "the unchanged toast far from the pill is not redrawn")
         XCTAssertNil(ToastStackPainter.damage(from: first.frame, to: second.frame))
+    }
+
+    /// A buffer painted frame after frame holds exactly what one painted from scratch would: through
+    /// arrivals that push the stack down (and raise the "+N more" count), a close in the middle that
+    /// moves the rest up, a fade, and a toast replaced in place by a taller one; for both vertical
+    /// directions, at scales 1 and 2 and at the fractional 1.25 and 1.5 (where rects and the pill are
+    /// rounded to buffer pixels), and with a shadow whose reach rounds down at 1.25 (9 × 1.25 = 11.25).
+    func testFramesPaintedOverHeldOnesMatchFreshOnes() {
+        let steps: [Scene] = {
+            var scenes: [Scene] = []
+            var toasts = [toast(1, "One"), toast(2, "Two")]
+            scenes.append(Scene(toasts: toasts))
+            toasts.insert(toast(3, "Three"), at: 0)
+            scenes.append(Scene(toasts: toasts))
+            toasts.insert(toast(4, "Four"), at: 0)
+            scenes.append(Scene(toasts: Array(toasts.prefix(3)), hiddenCount: 1))
+            toasts.insert(toast(5, "Five"), at: 0)
+            scenes.append(Scene(toasts: Array(toasts.prefix(3)), hiddenCount: 2))
+            toasts.remove(at: 1)  // four closes: three moves up
+            scenes.append(Scene(toasts: Array(toasts.prefix(3)), hiddenCount: 1))
+            var fading = Scene(toasts: Array(toasts.prefix(3)), hiddenCount: 1)
+            fading.toasts[0].opacity = 0.4
+            scenes.append(fading)
+            toasts[1].view.body = "A longer body that wraps onto a second line, and then onto a third one as well"
+            scenes.append(Scene(toasts: Array(toasts.prefix(3)), hiddenCount: 1))
+            toasts.insert(toast(6, "Six"), at: 0)
+            scenes.append(Scene(toasts: Array(toasts.prefix(3)), hiddenCount: 2))
+            return scenes
+        }()
+        var narrowShadow = ToastStyle()
+        narrowShadow.shadow = ToastStyle.Shadow(radius: 9)
+        let fractional = [PixelScale(numerator: 150), PixelScale(numerator: 180)]
+        let cases: [(renderer: ToastRenderer, scales: [PixelScale])] = [
+            (renderer, [1, 2] + fractional), (ToastRenderer(style: narrowShadow), fractional),
+        ]
+        for (renderer, scales) in cases {
+            for anchor in [ScreenAnchor.topRight, .bottomRight] {
+                for scale in scales {
+                    for bufferCount in [1, 2] {
+                        // As a surface keeps them: buffers of the frame's size taking turns, each remembering
+                        // the frame it holds; the one drawn last is offered as `latest`.
+                        var painter = ToastStackPainter(renderer: renderer, anchor: anchor)
+                        var buffers: [(target: MarkedCanvas, frame: ToastStackFrame?)] = []
+                        var last: Int?
+                        var reused = 0
+                        for (index, scene) in steps.enumerated() {
+                            let size = painter.surfaceSize(of: painter.arrangement(of: scene, scale: scale))
+                            if buffers.first?.target.canvas.width != size.width * scale
+                                || buffers.first?.target.canvas.height != size.height * scale {
+                                buffers = (0..<bufferCount).map { _ in (MarkedCanvas(size: size, scale: scale), nil) }
+                                last = nil
+                            }
+                            let turn = last.map { ($0 + 1) % bufferCount } ?? 0
+                            let latest = last.flatMap { last in
+                                buffers[last].frame.map { (canvas: buffers[last].target.canvas, frame: $0) }
+                            }
+                            let held = buffers[turn].frame
+                            let painting = painter.paint(scene, scale: scale, into: buffers[turn].target.canvas, over: held,
+                                                         latest: last == turn ? nil : latest)
+                            if let newest = latest?.frame ?? held, StackReuse.plan(from: newest, to: painting.frame) != nil {
+                                reused += 1
+                            }
+                            buffers[turn].frame = painting.frame
+                            last = turn
+
+                            var freshPainter = ToastStackPainter(renderer: renderer, anchor: anchor)
+                            let fresh = MarkedCanvas(size: size, scale: scale)
+                            _ = freshPainter.paint(scene, scale: scale, into: fresh.canvas, over: nil)
+                            XCTAssertTrue(buffers[turn].target.hasSamePixels(as: fresh),
+                                          "step \(index), \(anchor), scale \(scale), \(bufferCount) buffers, "
+                                              + "shadow \(renderer.style.shadowExtent)")
+                        }
+                        XCTAssertGreaterThanOrEqual(reused, 3,
+                                                    "rows were reused (\(anchor), scale \(scale), \(bufferCount) buffers)")
+                    }
+                }
+            }
+        }
     }
 
     func testAChangeReachingTheMorePillRepaintsTheWholeBuffer() throws {

@@ -279,4 +279,54 @@ final class ToastServiceTests: XCTestCase {
         guard case .pixels(let shrunk) = service.model.notification(id: photoID)?.image else { return XCTFail("no photo") }
         XCTAssertEqual([shrunk.width, shrunk.height], [256, 170])
     }
+
+    // MARK: Groups (group-by): the toast stands for its group
+
+    private func notify(app: String, _ summary: String) throws -> NotificationID {
+        try service.notify(NotificationRequest(appName: app, summary: summary))
+    }
+
+    private func dismissedIDs() -> [NotificationID] {
+        service.drainEvents().compactMap { if case .closed(let id, .dismissed, _) = $0 { id } else { nil } }
+    }
+
+    func testDismissingTheShownToastClosesItsGroupOldestFirst() throws {
+        service.rules = ConfigParser.parse("group-by = app-name\n", path: "cfg").config.rules
+        let a1 = try notify(app: "chat", "one")
+        let b = try notify(app: "mail", "x")
+        let a2 = try notify(app: "chat", "two")
+        let a3 = try notify(app: "chat", "three")
+        _ = dismissedIDs()
+        XCTAssertEqual(service.dismissNewest(), a3)
+        XCTAssertEqual(dismissedIDs(), [a1, a2, a3])
+        XCTAssertEqual(service.model.all.map(\.id), [b])
+        XCTAssertEqual(service.model.history.map(\.notification.id).prefix(3), [a3, a2, a1], "newest on top")
+    }
+
+    func testClickBindingsAndExplicitIds() throws {
+        service.rules = ConfigParser.parse("group-by = app-name\non-button-middle = dismiss-group\n", path: "cfg").config.rules
+        let a1 = try notify(app: "chat", "one")
+        let a2 = try notify(app: "chat", "two")
+        let a3 = try notify(app: "chat", "three")
+        _ = dismissedIDs()
+        // A client naming an id closes that one only.
+        service.close(id: a2, reason: .dismissed)
+        XCTAssertEqual(dismissedIDs(), [a2])
+        service.click(id: a3, button: .middle)
+        XCTAssertEqual(dismissedIDs(), [a1, a3])
+
+        let c1 = try notify(app: "chat", "a")
+        let c2 = try notify(app: "chat", "b")
+        _ = dismissedIDs()
+        service.click(id: c2, button: .right)  // mako's default: dismiss
+        XCTAssertEqual(dismissedIDs(), [c1, c2])
+    }
+
+    func testAGroupsTimeoutsStartWhenItsToastIsDrawn() throws {
+        service.rules = ConfigParser.parse("group-by = app-name\n", path: "cfg").config.rules
+        let a1 = try notify(app: "chat", "one")
+        let a2 = try notify(app: "chat", "two")
+        service.displayed([a2])
+        XCTAssertNotNil(service.model.notification(id: a1)?.expiresAt, "seen with its group's toast")
+    }
 }

@@ -1,0 +1,127 @@
+import ToastRender
+
+/// mako's `format`: the text of a toast as one Pango markup string with `%` specifiers, parsed once
+/// when the configuration is read and expanded for each notification.
+///
+/// `%a` app name, `%s` summary, `%b` body, `%g` the number of notifications in its group, `%i` its id,
+/// `%%` a percent sign; `%h` and `%t` (mako's "+N more" placeholder's) are accepted and expand to
+/// nothing. `\n` is a newline and `\\` a backslash; a backslash before anything else stays, as in
+/// mako. The text around the specifiers is the user's markup and is kept as it is; what a specifier
+/// brings in is escaped (the summary and app name always, the body unless markup is on, where it is
+/// sanitized as every body is), and the result is trimmed of surrounding blanks, as mako does.
+struct FormatString: Equatable, Sendable {
+    enum Piece: Equatable, Sendable {
+        case literal(String)
+        case appName, summary, body, groupCount, id
+        /// `%h`, `%t`: only meaningful in mako's hidden placeholder; expand to nothing here.
+        case nothing
+    }
+
+    /// The value as written in the configuration.
+    let source: String
+    let pieces: [Piece]
+
+    /// mako's format when none is set.
+    static let makoDefault = "<b>%s</b>\\n%b"
+    /// mako's format for a grouped notification (its default `[grouped]` section).
+    static let makoGrouped = "(%g) <b>%s</b>\\n%b"
+
+    /// The fields a format reads from one notification.
+    struct Fields: Equatable, Sendable {
+        var appName = ""
+        var summary = ""
+        var body = ""
+        var id: UInt32 = 0
+        /// Notifications in its group (1 when it is alone).
+        var groupCount = 1
+        /// The body is markup (kept, sanitized) rather than text (escaped): the `markup` key.
+        var bodyIsMarkup = true
+    }
+
+    /// Parses `text`; the error names the bad specifier.
+    static func parse(_ text: String) -> Result<FormatString, FormatError> {
+        var pieces: [Piece] = []
+        var literal = ""
+        func flush() {
+            if !literal.isEmpty { pieces.append(.literal(literal)) }
+            literal = ""
+        }
+        var iterator = text.makeIterator()
+        while let character = iterator.next() {
+            switch character {
+            case "\\":
+                switch iterator.next() {
+                case "n": literal.append("\n")
+                case "\\": literal.append("\\")
+                case let other?: literal.append("\\"); literal.append(other)
+                case nil: literal.append("\\")
+                }
+            case "%":
+                guard let specifier = iterator.next() else {
+                    literal.append("%")  // a trailing % is text, as in mako
+                    continue
+                }
+                let piece: Piece
+                switch specifier {
+                case "%": literal.append("%"); continue
+                case "a": piece = .appName
+                case "s": piece = .summary
+                case "b": piece = .body
+                case "g": piece = .groupCount
+                case "i": piece = .id
+                case "h", "t": piece = .nothing
+                default:
+                    return .failure(FormatError("unknown specifier '%\(specifier)' (known: %a %s %b %g %i %%)"))
+                }
+                flush()
+                pieces.append(piece)
+            default:
+                literal.append(character)
+            }
+        }
+        flush()
+        let format = FormatString(source: text, pieces: pieces)
+        // The user's own markup must hold together: checked once here with stand-in values, so that a
+        // typo is a configuration problem, not a blank toast.
+        let sample = format.expand(Fields(appName: "a", summary: "s", body: "b"))
+        guard MarkupSanitizer.isValidPangoMarkup(sample) else {
+            return .failure(FormatError("'\(text)' is not valid Pango markup"))
+        }
+        return .success(format)
+    }
+
+    /// Whether the format shows the group count: a grouped toast needs no other sign of its count.
+    var showsGroupCount: Bool { pieces.contains(.groupCount) }
+
+    /// The Pango markup for `fields`. `linkColor` colours links of a markup body.
+    func expand(_ fields: Fields, linkColor: Color = ToastStyle().linkColor) -> String {
+        var out = ""
+        for piece in pieces {
+            switch piece {
+            case .literal(let text): out += text
+            case .appName: out += MarkupSanitizer.escape(fields.appName)
+            case .summary: out += MarkupSanitizer.escape(fields.summary)
+            case .body:
+                out += fields.bodyIsMarkup ? MarkupSanitizer.sanitize(fields.body, linkColor: linkColor)
+                                           : MarkupSanitizer.escape(fields.body)
+            case .groupCount: out += String(fields.groupCount)
+            case .id: out += String(fields.id)
+            case .nothing: break
+            }
+        }
+        return trimmed(out)
+    }
+}
+
+/// Why a `format` value could not be read.
+struct FormatError: Error, Equatable {
+    var message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// `s` without the blanks and newlines around it (mako trims a formatted text).
+private func trimmed(_ s: String) -> String {
+    guard let first = s.firstIndex(where: { !$0.isWhitespace }),
+          let last = s.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+    return String(s[first...last])
+}

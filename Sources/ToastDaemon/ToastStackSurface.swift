@@ -1,0 +1,65 @@
+import ToastCore
+import ToastRender
+import ToastVocabulary
+
+/// One toast stack on one output: its layer surface, the painter that keeps its toasts' pictures at
+/// that output's scale, the frame the compositor shows, and (with `clickable-actions`) where its
+/// pills and toasts are. `Screen` keeps one per stack and output (`output = all` makes several of the
+/// same stack; a click on any copy acts once, as it reaches only the surface under the pointer).
+final class ToastStackSurface {
+    let surface: OverlaySurface
+    private var painter: ToastStackPainter
+    /// The stack's toasts as last laid out.
+    private(set) var scene = Scene()
+    /// The toasts changed while the surface waited for a frame callback: updated at that frame.
+    var isPending = false
+    /// The last frame committed: what the compositor shows.
+    private var frameOnScreen: ToastStackFrame?
+    /// The pills on the surface now (empty unless clickable).
+    private(set) var actionButtons: [ActionButton] = []
+    /// The toasts on the surface now (empty unless clickable).
+    private(set) var bodies: [ToastBody] = []
+    /// Toasts were drawn into a frame (their timeouts start).
+    var onDrawn: ([NotificationID]) -> Void = { _ in }
+
+    init(surface: OverlaySurface, renderer: ToastRenderer, anchor: ScreenAnchor) {
+        self.surface = surface
+        painter = ToastStackPainter(renderer: renderer, anchor: anchor)
+    }
+
+    /// Lays `scene` (this stack's toasts) out for the next frame. While the compositor has not shown the
+    /// last frame, the next draw is at least that frame away: lay the stack out then (in a burst,
+    /// toasts pushed under "+N more" before any frame shows them are never measured).
+    func update(_ scene: Scene, clickable: Bool) {
+        if surface.isWaitingForFrame {
+            isPending = true
+            self.scene = scene
+            return
+        }
+        isPending = false
+        self.scene = scene
+        let arrangement = painter.arrangement(of: scene, scale: surface.scale)
+        actionButtons = clickable ? painter.actionButtons(of: scene, in: arrangement, scale: surface.scale) : []
+        bodies = clickable ? painter.bodies(of: scene, in: arrangement) : []
+        surface.setInputRegion(bodies.map(\.rect))
+        let size = painter.surfaceSize(of: arrangement)
+        surface.setNeedsDraw(size: (size.width, size.height))
+    }
+
+    func draw(into buffer: ShmBuffer, scale: PixelScale) -> OverlaySurface.Damage? {
+        let canvas = Canvas(data: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride)
+        // The buffer drawn last, if another of this size: its rows may be copied.
+        let latest = surface.lastDrawn.flatMap { last -> ToastStackPainter.HeldFrame? in
+            guard last !== buffer, last.width == buffer.width, last.height == buffer.height,
+                  let held = last.content?.toastStack else { return nil }
+            return (Canvas(data: last.data, width: last.width, height: last.height, stride: last.stride), held)
+        }
+        let frame = painter.paint(scene, scale: scale, into: canvas, over: buffer.content?.toastStack,
+                                  latest: latest).frame
+        buffer.content = .toastStack(frame)
+        onDrawn(frame.toasts.map(\.id))
+        // The compositor is told only what differs from the frame it shows now.
+        defer { frameOnScreen = frame }
+        return ToastStackPainter.damage(from: frameOnScreen, to: frame).map(OverlaySurface.Damage.init)
+    }
+}
