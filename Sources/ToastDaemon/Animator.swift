@@ -39,8 +39,27 @@ struct Animator {
     /// The modes the views in `lastViews` were made for.
     private var lastModes = ModeNames.initial
 
-    /// Each open or fading toast's place, chosen when it was first seen (see `placer`).
-    private var places: [NotificationID: ToastPlacement] = [:]
+    /// Each open or fading toast's place, chosen when it was first seen (see `placer`), and its stack's number.
+    private var places: [NotificationID: (placement: ToastPlacement, slot: Int)] = [:]
+    /// The stacks toasts were placed in, by number (`slot`), and each one's `max-visible`.
+    private var slotPlaces: [StackPlace] = []
+    private var slotMaxVisible: [Int?] = []
+    private var slotOfPlace: [StackPlace: Int] = [:]
+
+    /// The number of `placement`'s stack, given when it is first seen.
+    private mutating func slot(of placement: ToastPlacement) -> Int {
+        if let slot = slotOfPlace[placement.place] { return slot }
+        slotPlaces.append(placement.place)
+        slotMaxVisible.append(placement.maxVisible)
+        slotOfPlace[placement.place] = slotPlaces.count - 1
+        return slotPlaces.count - 1
+    }
+
+    private mutating func forgetSlots() {
+        slotPlaces = []
+        slotMaxVisible = []
+        slotOfPlace = [:]
+    }
     /// Where a toast arriving now goes: its stack, and for `output = focused` the output with the
     /// focus now. Called once per toast. By default every toast is in one stack.
     var placer: (Notification) -> ToastPlacement = { _ in Self.defaultPlacement }
@@ -59,7 +78,10 @@ struct Animator {
     }
 
     /// Forgets every toast's place (configuration reload: the stacks are made anew).
-    mutating func forgetPlaces() { places = [:] }
+    mutating func forgetPlaces() {
+        places = [:]
+        forgetSlots()
+    }
 
     init(animations: Bool) {
         if !animations { fadeMilliseconds = 0 }
@@ -104,41 +126,53 @@ struct Animator {
         // Each toast's stack is decided once, when it is first seen open: it never jumps to another
         // output while it shows. One that waits over a fullscreen window (`fullscreen`) is in no
         // stack yet: it is not drawn and its timeout does not start.
-        var stacks: [StackPlace: StackRoom] = [:]
-        var stackOrder: [StackPlace] = []
+        // This runs over every open notification at every update: with a backlog of a hundred in a
+        // burst, hashing each one's stack (strings and all) several times was most of a scene's cost.
+        // Each stack has a number (`slot`) and each toast keeps its own, so one lookup by id is all.
+        var rooms: [StackRoom?] = Array(repeating: nil, count: slotPlaces.count)
+        var stackOrder: [Int] = []
         var held: Set<NotificationID> = []
+        var open: [(index: Int, slot: Int)] = []
+        let grouping = !groups.isEmpty
         // A group is one toast, its newest: the others are neither drawn nor counted in "+N more".
-        for i in all.indices where all[i].isVisible && !groups.isCovered(all[i].id) {
-            let placement = places[all[i].id] ?? placer(all[i])
-            if !known.contains(all[i].id) && holds(all[i], placement) {
-                held.insert(all[i].id)
-                continue
+        for i in all.indices where all[i].isVisible && !(grouping && groups.isCovered(all[i].id)) {
+            let id = all[i].id
+            let slot: Int
+            if let placed = places[id] {
+                slot = placed.slot
+            } else {
+                let placement = placer(all[i])
+                if !known.contains(id) && holds(all[i], placement) {
+                    held.insert(id)
+                    continue
+                }
+                slot = self.slot(of: placement)
+                places[id] = (placement, slot)
+                if slot >= rooms.count { rooms.append(contentsOf: repeatElement(nil, count: slot + 1 - rooms.count)) }
             }
-            places[all[i].id] = placement
-            if stacks[placement.place] == nil {
-                stacks[placement.place] = StackRoom(room: max(1, placement.maxVisible ?? maxVisible))
-                stackOrder.append(placement.place)
+            if rooms[slot] == nil {
+                rooms[slot] = StackRoom(room: max(1, slotMaxVisible[slot] ?? maxVisible))
+                stackOrder.append(slot)
             }
-            stacks[placement.place]!.openCount += 1
-            if all[i].urgency == .critical { stacks[placement.place]!.criticalCount += 1 }
+            rooms[slot]!.openCount += 1
+            if all[i].urgency == .critical { rooms[slot]!.criticalCount += 1 }
+            open.append((i, slot))
         }
         // Critical toasts take their places first: one that needs the user (and never expires) must not
         // wait under "+N more" behind newer chatter. The rest fill what is left, newest first.
-        for place in stackOrder {
-            stacks[place]!.normalRoom = max(0, stacks[place]!.room - stacks[place]!.criticalCount)
-            stacks[place]!.criticalRoom = stacks[place]!.room
+        for slot in stackOrder {
+            rooms[slot]!.normalRoom = max(0, rooms[slot]!.room - rooms[slot]!.criticalCount)
+            rooms[slot]!.criticalRoom = rooms[slot]!.room
         }
         var shown: [Notification] = []
-        var openCount = 0
-        for i in all.indices where all[i].isVisible && !held.contains(all[i].id) && !groups.isCovered(all[i].id) {
-            openCount += 1
-            guard let place = places[all[i].id]?.place else { continue }
+        let openCount = open.count
+        for (i, slot) in open {
             if all[i].urgency == .critical {
-                guard stacks[place]!.criticalRoom > 0 else { continue }
-                stacks[place]!.criticalRoom -= 1
+                guard rooms[slot]!.criticalRoom > 0 else { continue }
+                rooms[slot]!.criticalRoom -= 1
             } else {
-                guard stacks[place]!.normalRoom > 0 else { continue }
-                stacks[place]!.normalRoom -= 1
+                guard rooms[slot]!.normalRoom > 0 else { continue }
+                rooms[slot]!.normalRoom -= 1
             }
             shown.append(all[i])
         }
@@ -200,33 +234,35 @@ struct Animator {
         instant = instant.filter { inScene.contains($0) && shownByID[$0] != nil }
         lastViews = lastViews.filter { inScene.contains($0.key) }
         // A place is kept while its toast is open or fading; a closed one's goes.
-        if places.count > openCount {
+        if places.count > openCount + held.count {
             var keep = inScene
             for i in all.indices where all[i].isVisible { keep.insert(all[i].id) }
             places = places.filter { keep.contains($0.key) }
         }
         // The stacks, each its own surface: their toasts in scene order, their own "+N more".
-        var stackScenes: [StackPlace: Scene.Stack] = [:]
-        var placesInOrder: [StackPlace] = []
+        var stackScenes: [Scene.Stack?] = Array(repeating: nil, count: slotPlaces.count)
+        var slotsInOrder: [Int] = []
         for toast in scene.toasts {
-            guard let place = places[toast.id]?.place else { continue }
-            if stackScenes[place] == nil {
-                stackScenes[place] = Scene.Stack(place: place)
-                placesInOrder.append(place)
+            guard let slot = places[toast.id]?.slot else { continue }
+            if stackScenes[slot] == nil {
+                stackScenes[slot] = Scene.Stack(place: places[toast.id]!.placement.place)
+                slotsInOrder.append(slot)
             }
-            stackScenes[place]!.toasts.append(toast)
+            stackScenes[slot]!.toasts.append(toast)
         }
-        for place in stackOrder where stackScenes[place] == nil {
-            stackScenes[place] = Scene.Stack(place: place)
-            placesInOrder.append(place)
+        for slot in stackOrder where stackScenes[slot] == nil {
+            stackScenes[slot] = Scene.Stack(place: slotPlaces[slot])
+            slotsInOrder.append(slot)
         }
-        for place in placesInOrder {
-            if let room = stacks[place] {
-                let shownHere = stackScenes[place]!.toasts.lazy.filter { shownByID[$0.id] != nil }.count
-                stackScenes[place]!.hiddenCount = room.openCount - shownHere
+        for slot in slotsInOrder {
+            if slot < rooms.count, let room = rooms[slot] {
+                let shownHere = stackScenes[slot]!.toasts.lazy.filter { shownByID[$0.id] != nil }.count
+                stackScenes[slot]!.hiddenCount = room.openCount - shownHere
             }
         }
-        scene.stacks = placesInOrder.compactMap { stackScenes[$0] }.filter { !$0.toasts.isEmpty || $0.hiddenCount > 0 }
+        scene.stacks = slotsInOrder.compactMap { stackScenes[$0] }.filter { !$0.toasts.isEmpty || $0.hiddenCount > 0 }
+        // With nothing placed, the stacks' numbers start again (the table never grows for good).
+        if places.isEmpty { forgetSlots() }
         scene.heldCount = held.count
 
         // HUD: the bar and the spinner share one surface and fade together.
