@@ -30,6 +30,8 @@ struct Animator {
     /// its own style in its view. Set with `restyle`.
     private(set) var rules = RuleSet()
     private(set) var style = ToastStyle()
+    /// The "+N more" pill as the rules' `[hidden]` sections have it.
+    private var morePill = MorePillRule()
     private var hudLeavingSince: Instant?
 
     /// The modes the views in `lastViews` were made for.
@@ -68,6 +70,7 @@ struct Animator {
         guard rules != self.rules || style != self.style else { return }
         self.rules = rules
         self.style = style
+        morePill = MorePillRule(rules: rules)
         lastViews = [:]
         groupsOf = nil
     }
@@ -77,6 +80,7 @@ struct Animator {
     /// open notifications. They keep their order, newest on top.
     mutating func scene(for model: ToastModel, now: Instant, maxVisible: Int) -> Scene {
         var scene = Scene()
+        scene.morePill = morePill
         var animating = false
         // A `[mode=...]` section may change the look of what is open: made again when the modes change.
         if model.modes != lastModes {
@@ -139,6 +143,7 @@ struct Animator {
             shown.append(all[i])
         }
         scene.hiddenCount = openCount - shown.count
+        scene.totalCount = openCount
         var shownByID: [NotificationID: Notification] = [:]
         for notification in shown { shownByID[notification.id] = notification }
         // Closed toasts fade out; one pushed under "+N more" by newer ones just goes (a burst would
@@ -220,6 +225,7 @@ struct Animator {
             if let room = stacks[place] {
                 let shownHere = stackScenes[place]!.toasts.lazy.filter { shownByID[$0.id] != nil }.count
                 stackScenes[place]!.hiddenCount = room.openCount - shownHere
+                stackScenes[place]!.totalCount = room.openCount
             }
         }
         scene.stacks = placesInOrder.compactMap { stackScenes[$0] }.filter { !$0.toasts.isEmpty || $0.hiddenCount > 0 }
