@@ -161,7 +161,7 @@ struct Animator {
                 continue
             }
             var view = Self.view(of: notification)
-            if let look = rules.look(of: notification, modes: model.modes) {
+            if let look = rules.look(of: notification, modes: model.modes, groupCount: count) {
                 view = look.applied(to: view, base: style, id: notification.id, groupCount: count)
             }
             lastViews[notification.id] = (notification.revision, count, view)

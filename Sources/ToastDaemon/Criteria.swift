@@ -21,6 +21,10 @@ struct CriteriaSubject: Equatable, Sendable {
     /// It is the "+N more" pill, standing for the toasts not shown (mako's hidden placeholder), not
     /// a notification: only `[hidden]` sections match it.
     var hidden = false
+    /// Its place in the group it is drawn in (`group-by`): 0 for the toast drawn for a group of two
+    /// or more (its newest, first in mako's order too), -1 when it is alone. A notification is
+    /// grouped only as it is drawn: when it arrives (behaviour, placement), it is -1.
+    var groupIndex = -1
 
     /// The "+N more" pill.
     static let morePill: CriteriaSubject = {
@@ -85,7 +89,8 @@ final class PosixRegex: Equatable, @unchecked Sendable {
 /// character as it is; `summary~` and `body~` are regular expressions; `actionable` and `expiring`
 /// are booleans, bare (`[actionable]`), negated (`[!actionable]`) or with a value; `mode` is on when
 /// that mode is (`toast mode`); `hidden` matches the "+N more" pill and nothing else (every other
-/// section matches notifications only, as in mako, where each is implicitly `hidden=false`).
+/// section matches notifications only, as in mako, where each is implicitly `hidden=false`);
+/// `grouped` (boolean) and `group-index` (a number) match a toast drawn for a group (`group-by`).
 struct Criteria: Equatable, Sendable {
     var appName: String?
     var appIcon: String?
@@ -101,6 +106,8 @@ struct Criteria: Equatable, Sendable {
     var mode: String?
     /// true: the "+N more" pill (only); nil or false: notifications.
     var hidden: Bool?
+    var grouped: Bool?
+    var groupIndex: Int?
 
     /// No field: matches everything (`[global]`).
     var isEmpty: Bool { self == Criteria() }
@@ -114,6 +121,8 @@ struct Criteria: Equatable, Sendable {
 
     func matches(_ subject: CriteriaSubject) -> Bool {
         if (hidden ?? false) != subject.hidden { return false }
+        if let grouped, grouped != (subject.groupIndex >= 0) { return false }
+        if let groupIndex, groupIndex != subject.groupIndex { return false }
         if let appName, appName != subject.appName { return false }
         if let appIcon, appIcon != subject.appIcon { return false }
         if let urgency, urgency != subject.urgency { return false }
@@ -136,9 +145,13 @@ struct Criteria: Equatable, Sendable {
     }
 
     /// Fields toastd knows from mako but does not match on: a section naming one is skipped whole.
-    static let unsupportedFields: Set<String> = ["grouped", "group-index", "anchor", "output", "none"]
+    static let unsupportedFields: Set<String> = ["anchor", "output", "none"]
     static let fields = ["app-name", "app-icon", "urgency", "category", "desktop-entry", "summary", "summary~",
-                         "body", "body~", "actionable", "expiring", "mode", "hidden"]
+                         "body", "body~", "actionable", "expiring", "mode", "hidden", "grouped", "group-index"]
+
+    /// Whether it matches on groups (`grouped`, `group-index`): only a toast's look can follow, as
+    /// notifications are grouped when they are drawn, not when they arrive.
+    var concernsGroups: Bool { grouped != nil || groupIndex != nil }
 
     /// Parses the text between the brackets of a section header. The error is a message for the
     /// `path:line:` diagnostic.
@@ -211,13 +224,19 @@ struct Criteria: Equatable, Sendable {
                 return CriteriaError("bad regular expression for \(key) '\(value)': \(message)")
             }
             if key == "summary~" { summaryPattern = regex } else { bodyPattern = regex }
-        case "actionable", "expiring", "hidden":
+        case "group-index":
+            guard let index = Int(value), index >= -1 else {
+                return CriteriaError("group-index must be a number, -1 or more, got '\(value)'")
+            }
+            groupIndex = index
+        case "actionable", "expiring", "hidden", "grouped":
             guard let flag = Self.boolean(value) else {
                 return CriteriaError("\(key) must be true or false, got '\(value)'")
             }
             switch key {
             case "actionable": actionable = flag
             case "expiring": expiring = flag
+            case "grouped": grouped = flag
             default: hidden = flag
             }
         case "mode":

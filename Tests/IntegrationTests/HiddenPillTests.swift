@@ -1,7 +1,8 @@
 import Foundation
 import XCTest
 
-/// mako's `[hidden]` section on the stage: it colours the "+N more" pill, and only the pill.
+/// mako's `[hidden]` and `[grouped]` sections on the stage: they colour the "+N more" pill and the
+/// toast of a group, and nothing else.
 final class HiddenPillTests: XCTestCase {
     private let blue = RGB(r: 0, g: 0, b: 0xff)
 
@@ -45,5 +46,22 @@ final class HiddenPillTests: XCTestCase {
         }
         XCTAssertLessThan(blueRows.count, 60, "more rows are blue than a pill is tall")
         XCTAssertGreaterThan(blueRows.min() ?? 0, box.y + box.height / 2, "the blue is not at the bottom of the stack")
+    }
+
+    func testAGroupedSectionColoursTheToastOfAGroup() throws {
+        let stage = try Stage.shared()
+        let path = "\(stage.directory)/grouped-\(UUID().uuidString.prefix(8))"
+        try Data("group-by = app-name\n[grouped]\nbackground-color=#0000ffff\n".utf8).write(to: URL(fileURLWithPath: path))
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", path, "--no-animations"])
+        XCTAssertTrue(toastd.log.contains("(0 warnings)"), toastd.log)
+
+        XCTAssertTrue(try stage.run(["notify-send", "-a", "chat", "One", "alone"], timeout: 15).succeeded)
+        let (alone, drawn) = try stage.waitForScreenshot { $0.boundingBox(notMatching: stage.background) != nil }
+        XCTAssertTrue(drawn, "the first toast is not drawn: \(toastd.log)")
+        XCTAssertEqual(count(blue, in: alone), 0, "a toast alone is blue; kept at \(stage.keep(alone, name: "grouped-alone"))")
+
+        XCTAssertTrue(try stage.run(["notify-send", "-a", "chat", "Two", "grouped"], timeout: 15).succeeded)
+        let (image, blueDrawn) = try stage.waitForScreenshot { self.count(self.blue, in: $0) > 2000 }
+        XCTAssertTrue(blueDrawn, "the group's toast is not blue; kept at \(stage.keep(image, name: "grouped-two"))")
     }
 }
