@@ -38,6 +38,9 @@ public final class Daemon {
     private var waylandReadable = false
     private var busEvents: UInt32 = 0
     private var drawnGeneration: UInt64 = .max
+    /// When the spinner drawn last turns its next step (the last scene's `nextStep`): the timer wakes
+    /// the daemon then to draw it.
+    private var spinnerStep: Instant?
     /// The screen emptied: caches and free heap go back before the loop sleeps (`releaseMemory`).
     var memoryReleaseDue = false
 
@@ -119,6 +122,7 @@ public final class Daemon {
                  : "output: \(stackDefaults(config).output.configValue) (focus from zwlr_foreign_toplevel_manager_v1)")
         screen.sceneProvider = { [unowned self] in
             var scene = self.animator.scene(for: self.service.model, now: Self.now(), maxVisible: self.renderer.style.maxVisible)
+            self.spinnerStep = scene.nextStep
             if scene.huds.contains(where: { if case .bar = $0 { true } else { false } }) {
                 let scale = self.wayland.outputs.map(\.scale).max() ?? 1
                 scene.huds = scene.huds.map { hud in
@@ -181,6 +185,7 @@ public final class Daemon {
             try loop.add(fd: timer.fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
                 self.timer.acknowledge()
                 self.service.advanceClock()
+                if let step = self.spinnerStep, Self.now() >= step { self.screen.update() }
             }
             try loop.add(fd: service.pictureWorker.fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
                 self.service.picturesFinished()
@@ -209,7 +214,7 @@ public final class Daemon {
         keepHistory()
         offerSound()
         // Fontconfig and Pango cost ~10 ms the first time: pay it now, not with the first toast.
-        renderer.prewarm(scale: wayland.outputs.map(\.scale).max() ?? 1)
+        renderer.prewarm(scale: PixelScale(wayland.outputs.map(\.scale).max() ?? 1))
         Log.info("ready: socket \(socketPath)\(busDoor == nil ? "" : ", bus name \(NotificationsBus.busName)")")
     }
 
@@ -349,7 +354,7 @@ public final class Daemon {
         animator.restyle(rules: new.rules, style: new.style)
         if new.style != old.style {
             renderer = ToastRenderer(style: new.style)
-            renderer.prewarm(scale: wayland.outputs.map(\.scale).max() ?? 1)
+            renderer.prewarm(scale: PixelScale(wayland.outputs.map(\.scale).max() ?? 1))
         }
         if new.style != old.style || new.anchor != old.anchor || new.margins != old.margins
             || new.hudAnchor != old.hudAnchor || new.hudMargins != old.hudMargins || new.output != old.output
@@ -446,7 +451,7 @@ public final class Daemon {
             drawnGeneration = model.generation
             screen.update()
         }
-        timer.arm(at: model.nextDeadline.map { $0.milliseconds * 1_000_000 })
+        timer.arm(at: [model.nextDeadline, spinnerStep].compactMap { $0 }.min().map { $0.milliseconds * 1_000_000 })
         historyKeeper?.noteChanges(model.historyGeneration, now: MonotonicClock.nanoseconds())
     }
 }

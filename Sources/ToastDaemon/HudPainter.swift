@@ -5,7 +5,7 @@ import ToastRender
 struct HudFrame: Hashable {
     var huds: [HudView]
     var opacity: Double
-    var scale: Int
+    var scale: PixelScale
 
     /// The same HUDs with the spinner standing still and the bar at 0.
     var withoutMotion: HudFrame {
@@ -36,7 +36,7 @@ struct HudPainter {
     var bleed: Int { renderer.style.shadowExtent }
 
     /// The logical size of `huds` stacked with the style's gap, with room for their shadows.
-    func size(of huds: [HudView], scale: Int) -> Size {
+    func size(of huds: [HudView], scale: PixelScale) -> Size {
         let sizes = huds.map { renderer.measureHud($0, scale: scale) }
         let gap = renderer.style.gap
         return Size(width: (sizes.map(\.width).max() ?? 0) + 2 * bleed,
@@ -52,7 +52,7 @@ struct HudPainter {
 
     /// Draws the HUDs of `scene` into `canvas` (a buffer of `size(of:)` at `scale`), which holds
     /// `previous` (nil: unknown, e.g. a fresh buffer).
-    func paint(_ scene: Scene, scale: Int, into canvas: Canvas, over previous: HudFrame?) -> Painting {
+    func paint(_ scene: Scene, scale: PixelScale, into canvas: Canvas, over previous: HudFrame?) -> Painting {
         let frame = HudFrame(huds: scene.huds, opacity: scene.hudOpacity, scale: scale)
         let width = size(of: scene.huds, scale: scale).width - 2 * bleed
         var origins: [Point] = []
@@ -77,7 +77,11 @@ struct HudPainter {
                 let part: Rect
                 switch hud {
                 case .spinner(let spinner):
-                    renderer.redrawSpinnerWheel(spinner, in: canvas, at: origins[index], scale: scale)
+                    // As for the bar: a buffer may already hold this step, but the compositor shows the
+                    // other buffer, so the rect is still damaged.
+                    if previous.huds[index] != hud {
+                        renderer.redrawSpinnerWheel(spinner, in: canvas, at: origins[index], scale: scale)
+                    }
                     part = renderer.spinnerRect(spinner, scale: scale)
                 case .bar(let bar):
                     // A buffer may already hold this value (values alternating over two buffers): nothing
@@ -87,8 +91,9 @@ struct HudPainter {
                     }
                     part = renderer.barValueRect(bar, scale: scale)
                 }
-                let pixels = Rect(x: (origins[index].x + part.x) * scale, y: (origins[index].y + part.y) * scale,
-                                  width: part.width * scale, height: part.height * scale)
+                // Every pixel the part touches: it is drawn from the HUD's origin pixel (`origin × scale`,
+                // rounded), and at a fractional scale its edges fall inside pixels.
+                let pixels = scale.pixelsCovering(part).offsetBy(dx: origins[index].x * scale, dy: origins[index].y * scale)
                 damage = damage.map { $0.union(pixels) } ?? pixels
             }
             if let damage { return Painting(frame: frame, damage: damage) }

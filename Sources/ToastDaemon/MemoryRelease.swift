@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import ToastRender
 
 /// The C allocator's view of the heap, and giving its free pages back to the system.
 ///
@@ -75,7 +76,7 @@ extension Daemon {
         // now, and pictures are decoded without fonts), so cairo's font caches may be emptied too —
         // but only while the picture worker is idle: the reset also clears cairo's shared pools,
         // which a PNG being decoded on the worker thread uses.
-        let freshFonts = renderer.releaseCaches(scale: wayland.outputs.map(\.scale).max() ?? 1,
+        let freshFonts = renderer.releaseCaches(scale: PixelScale(wayland.outputs.map(\.scale).max() ?? 1),
                                                 resetCairoFontCaches: service.pictureWorker.isIdle)
         let (before, after) = HeapTrim.trim()
         let returned = max(0, before.free - after.free)

@@ -12,15 +12,14 @@ import Wayland
 final class OverlaySurface {
     /// A rectangle that changed, in buffer pixels.
     struct Damage {
-        var x, y, width, height: Int32
+        var rect: Rect
 
-        init(_ rect: Rect) {
-            (x, y, width, height) = (Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
-        }
+        init(_ rect: Rect) { self.rect = rect }
     }
 
-    /// Draws the content into `buffer` at `scale`; returns what changed (nil: the whole buffer).
-    typealias Draw = (_ buffer: ShmBuffer, _ scale: Int) -> Damage?
+    /// Draws the content into `buffer` at `scale` (logical coordinates times `scale` are buffer
+    /// pixels); returns what changed (nil: the whole buffer).
+    typealias Draw = (_ buffer: ShmBuffer, _ scale: PixelScale) -> Damage?
 
     private let surface: WlSurface
     private let compositor: WlCompositor
@@ -32,7 +31,15 @@ final class OverlaySurface {
     private var configured = false
     private var frameCallback: WlCallback?
     /// The buffer scale last sent (nil before the first buffer).
-    private var committedScale: Int?
+    private var committedScale: Int32?
+    /// wp_viewport and wp_fractional_scale_v1, when the compositor offers both: buffers drawn at its
+    /// preferred fractional scale, shown at the logical size (`SurfaceScale`).
+    private let viewport: WpViewport?
+    private let fractionalScale: WpFractionalScaleV1?
+    /// The last preferred_scale (120ths); nil until the compositor sends one.
+    private var preferredScale: Int?
+    /// The viewport destination last sent (nil before the first viewported buffer).
+    private var committedDestination: (width: Int32, height: Int32)?
     private var needsDraw = false
     /// The size last sent with set_size; nil before the first commit.
     private var requestedSize: (width: Int, height: Int)?
@@ -42,15 +49,29 @@ final class OverlaySurface {
     let output: Output?
     /// Logical size of the content.
     private(set) var size: (width: Int, height: Int)
-    /// Buffer scale used for drawing; follows the outputs the surface is on.
-    var scale: Int
+    /// The integer scale of the outputs the surface is on (wl_output.scale); the owner follows it.
+    /// Drawn at unless the compositor prefers a fractional scale.
+    var outputScale: Int
+    /// How buffers relate to the logical size now: the preferred fractional scale through the
+    /// viewport once the compositor sent one, else `outputScale` as a buffer scale.
+    var surfaceScale: SurfaceScale {
+        if let preferredScale, viewport != nil { return .fractional(preferredScale) }
+        return .integer(outputScale)
+    }
+    /// What logical coordinates are multiplied by in the next buffer.
+    var scale: PixelScale { surfaceScale.drawing }
+    /// What the last buffer was drawn at (nil before the first): when `scale` differs, the content must be
+    /// laid out and drawn again.
+    private(set) var drawnScale: PixelScale?
     /// Called when the surface wants pixels.
     var draw: Draw
     /// The compositor closed the surface (its output went away): the owner drops it and makes a new one.
     var onClosed: () -> Void = {}
-    /// The set of outputs the surface is on changed (the owner updates the scale).
+    /// The set of outputs the surface is on, or its preferred fractional scale, changed (the owner
+    /// updates the scale and redraws when `scale` moved).
     var onOutputsChanged: () -> Void = {}
 
+    /// `scale` is the integer scale to draw at until the surface's outputs or preferred scale are known.
     init(wayland: WaylandConnection, output: Output?, placement: Placement, scale: Int, draw: @escaping Draw) {
         guard let compositor = wayland.compositor, let layerShell = wayland.layerShell, let shm = wayland.shm else {
             preconditionFailure("WaylandConnection checks these globals at connect")
@@ -59,9 +80,15 @@ final class OverlaySurface {
         self.compositor = compositor
         self.output = output
         self.size = (1, 1)
-        self.scale = scale
+        self.outputScale = scale
         self.draw = draw
         surface = compositor.createSurface()
+        if let viewporter = wayland.viewporter, let manager = wayland.fractionalScaleManager {
+            viewport = viewporter.getViewport(surface: surface)
+            fractionalScale = manager.getFractionalScale(surface: surface)
+        } else {
+            (viewport, fractionalScale) = (nil, nil)
+        }
         layerSurface = layerShell.getLayerSurface(surface: surface, output: output?.proxy,
                                                   layer: placement.layer == .top ? .top : .overlay,
                                                   namespace: "toastd")
@@ -79,10 +106,18 @@ final class OverlaySurface {
         // Handlers may lead the owner to drop this surface (onClosed): stay alive until they return.
         layerSurface.onEvent = { [unowned self] event in withExtendedLifetime(self) { self.handle(event) } }
         surface.onEvent = { [unowned self] event in withExtendedLifetime(self) { self.handle(event) } }
+        fractionalScale?.onEvent = { [unowned self] event in
+            guard case .preferredScale(let numerator) = event, Int(numerator) != self.preferredScale else { return }
+            self.preferredScale = Int(numerator)
+            withExtendedLifetime(self) { self.onOutputsChanged() }
+        }
     }
 
     deinit {
         frameCallback = nil  // dropping it destroys the proxy: no `done` reaches a freed surface
+        // Both must go before the wl_surface (the protocols make any later request an error).
+        fractionalScale?.destroy()
+        viewport?.destroy()
         layerSurface.destroy()
         surface.destroy()
     }
@@ -129,21 +164,30 @@ final class OverlaySurface {
 
     private func drawIfReady() {
         guard needsDraw, configured, frameCallback == nil else { return }
-        let width = size.width * scale, height = size.height * scale
-        guard let buffer = pool.next(shm: shm, width: width, height: height) else {
+        let scaling = surfaceScale
+        let pixels = scaling.bufferSize(logical: size)
+        guard let buffer = pool.next(shm: shm, width: pixels.width, height: pixels.height) else {
             return  // out of memory: keep the last frame, try again on the next change
         }
         needsDraw = false
-        let damage = draw(buffer, scale)
+        let damage = draw(buffer, scaling.drawing)
+        drawnScale = scaling.drawing
         lastDrawn = buffer
-        // Sent only when it changes: one request less per frame (wl_surface keeps it across commits).
-        if committedScale != scale {
-            surface.setBufferScale(scale: Int32(scale))
-            committedScale = scale
+        // Sent only when they change: a request less per frame (wl_surface and wp_viewport keep them).
+        if committedScale != scaling.bufferScale {
+            surface.setBufferScale(scale: scaling.bufferScale)
+            committedScale = scaling.bufferScale
+        }
+        if let viewport, let destination = scaling.destination(logical: size),
+           committedDestination.map({ $0 != destination }) ?? true {
+            viewport.setDestination(width: destination.width, height: destination.height)
+            committedDestination = destination
         }
         surface.attach(buffer: buffer.attach(), x: 0, y: 0)
         if let damage {
-            surface.damageBuffer(x: damage.x, y: damage.y, width: damage.width, height: damage.height)
+            if let rect = scaling.damage(damage.rect, logical: size) {
+                surface.damageBuffer(x: Int32(rect.x), y: Int32(rect.y), width: Int32(rect.width), height: Int32(rect.height))
+            }
         } else {
             surface.damageBuffer(x: 0, y: 0, width: Int32.max, height: Int32.max)
         }

@@ -47,4 +47,7 @@ struct Scene: Equatable {
 
     /// True while something moves: the surfaces keep asking for frame callbacks.
     var isAnimating = false
+    /// When the spinner turns its next step (nil: no spinner turning). A steady spinner is not
+    /// `isAnimating`: the daemon's timer redraws it at each step instead.
+    var nextStep: Instant?
 }

@@ -201,7 +201,7 @@ final class Screen {
         }
     }
 
-    private func drawHud(into buffer: ShmBuffer, scale: Int) -> OverlaySurface.Damage? {
+    private func drawHud(into buffer: ShmBuffer, scale: PixelScale) -> OverlaySurface.Damage? {
         let canvas = Canvas(data: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride)
         let painting = hudPainter.paint(scene, scale: scale, into: canvas, over: buffer.content?.hud)
         buffer.content = .hud(painting.frame)
@@ -232,12 +232,13 @@ final class Screen {
         return surface
     }
 
-    /// Sets `surface`'s buffer scale to the largest of the outputs it is on; returns whether it changed.
+    /// Sets `surface`'s output scale to the largest of the outputs it is on; returns whether it must be
+    /// laid out and drawn at another scale than its last buffer's (a preferred fractional scale, when
+    /// the compositor sends one, wins over the outputs'). Before its first buffer, always: it was laid
+    /// out at a guess, and text measured at another scale may be a pixel wider or taller.
     @discardableResult
     private func followScale(of surface: OverlaySurface) -> Bool {
-        let scale = surface.entered.compactMap { wayland.output(for: $0)?.scale }.max() ?? surface.scale
-        guard scale != surface.scale else { return false }
-        surface.scale = scale
-        return true
+        surface.outputScale = surface.entered.compactMap { wayland.output(for: $0)?.scale }.max() ?? surface.outputScale
+        return surface.drawnScale.map { $0 != surface.scale } ?? true
     }
 }

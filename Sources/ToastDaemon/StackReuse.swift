@@ -17,10 +17,10 @@ struct StackReuse: Equatable {
     var repairs: [Range<Int>]
 
     /// The plan for drawing `new` into a buffer that holds `old`; nil when nothing can be moved
-    /// (another buffer size or shadow reach, no toast that moved alone and unchanged, or nothing moved:
-    /// then `ToastStackFrame.changedArea` knows better what to repair).
+    /// (another buffer size, scale or shadow reach, no toast that moved alone and unchanged, or nothing
+    /// moved: then `ToastStackFrame.changedArea` knows better what to repair).
     static func plan(from old: ToastStackFrame, to new: ToastStackFrame) -> StackReuse? {
-        guard old.width == new.width, old.height == new.height, old.bleed == new.bleed else { return nil }
+        guard old.width == new.width, old.height == new.height, old.bleed == new.bleed, old.scale == new.scale else { return nil }
         let before = Dictionary(old.toasts.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         // Toasts drawn the same way in both frames, each with how far it moved down.
         let kept: [(id: NotificationID, dy: Int)] = new.toasts.compactMap { toast in

@@ -27,6 +27,9 @@ struct ToastStackFrame: Hashable {
     var moreLook: MorePillLook? = nil
     /// How far each toast's shadow reaches past its rect, in buffer pixels: what changes with a toast.
     var bleed = 0
+    /// What logical pixels were multiplied by: frames drawn at two scales share no pixels, even when
+    /// their buffers happen to be the same size.
+    var scale: PixelScale = 1
 
     /// All of the buffer, in buffer pixels.
     var whole: Rect { Rect(x: 0, y: 0, width: width, height: height) }
@@ -35,7 +38,7 @@ struct ToastStackFrame: Hashable {
     /// cannot be compared (another size, another "+N more"): all of it changed.
     static func changedArea(from old: ToastStackFrame, to new: ToastStackFrame) -> Rect? {
         guard old.width == new.width, old.height == new.height, old.more == new.more, old.bleed == new.bleed,
-              old.moreLook == new.moreLook else { return nil }
+              old.moreLook == new.moreLook, old.scale == new.scale else { return nil }
         let changed = new.toasts.filter { !old.toasts.contains($0) } + old.toasts.filter { !new.toasts.contains($0) }
         guard let first = changed.first?.rect else { return Rect(x: 0, y: 0, width: 0, height: 0) }
         let area = changed.dropFirst().reduce(first) { $0.union($1.rect) }
@@ -80,7 +83,7 @@ struct ToastStackPainter {
     /// costs a blit per toast, not a Pango layout and a redraw.
     private struct Picture {
         var view: ToastView
-        var scale: Int
+        var scale: PixelScale
         var size: Size
         /// Rendered at the first draw: a toast measured but pushed under "+N more" before any frame
         /// showed it is never rendered.
@@ -93,7 +96,7 @@ struct ToastStackPainter {
     /// Frees every picture (the stack is empty: no memory held while idle).
     mutating func forgetPictures() { pictures = [:] }
 
-    private mutating func picture(of toast: Scene.Toast, scale: Int) -> Picture {
+    private mutating func picture(of toast: Scene.Toast, scale: PixelScale) -> Picture {
         if let cached = pictures[toast.id], cached.view == toast.view, cached.scale == scale { return cached }
         let entry = Picture(view: toast.view, scale: scale, size: renderer.measure(toast.view, scale: scale))
         pictures[toast.id] = entry
@@ -102,7 +105,7 @@ struct ToastStackPainter {
 
     /// The stack's layout (logical pixels, before orienting for the anchor) from the cached sizes: only
     /// new or changed toasts are measured.
-    mutating func arrangement(of scene: Scene, scale: Int) -> StackLayout.Arrangement {
+    mutating func arrangement(of scene: Scene, scale: PixelScale) -> StackLayout.Arrangement {
         let hidden = scene.morePill.invisible ? 0 : scene.hiddenCount
         return StackLayout.arrange(sizes: scene.toasts.map { picture(of: $0, scale: scale).size },
                                    hiddenCount: hidden, gap: renderer.style.gap,
@@ -116,7 +119,7 @@ struct ToastStackPainter {
     }
 
     /// The action pills of the stack laid out as `arrangement`, in surface-local logical pixels.
-    func actionButtons(of scene: Scene, in arrangement: StackLayout.Arrangement, scale: Int) -> [ActionButton] {
+    func actionButtons(of scene: Scene, in arrangement: StackLayout.Arrangement, scale: PixelScale) -> [ActionButton] {
         ActionButtons.place(zip(scene.toasts, arrangement.rects).map { toast, rect in
             (toast.id, placed(rect, in: arrangement),
              toast.view.actions.isEmpty ? [] : renderer.actionRects(toast.view, scale: scale))
@@ -145,7 +148,7 @@ struct ToastStackPainter {
     /// redrawn: during a fade, that is the one toast fading, not the whole stack. `latest` is the buffer
     /// drawn last, when another one: with buffers taking turns, it holds a newer frame than `canvas`,
     /// so more of its rows can be copied when toasts arrive or leave faster than frames go by.
-    mutating func paint(_ scene: Scene, scale: Int, into canvas: Canvas, over previous: ToastStackFrame?,
+    mutating func paint(_ scene: Scene, scale: PixelScale, into canvas: Canvas, over previous: ToastStackFrame?,
                         latest: HeldFrame? = nil) -> Painting {
         let arrangement = arrangement(of: scene, scale: scale)
         var drawn: [ToastStackFrame.DrawnToast] = []
@@ -177,9 +180,9 @@ struct ToastStackPainter {
         let more = arrangement.moreRect.map { placed($0, in: arrangement) }
         let frame = ToastStackFrame(width: canvas.width, height: canvas.height, toasts: drawn,
                                     more: arrangement.hiddenCount,
-                                    moreRect: more.map { Rect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale,
-                                                              height: $0.height * scale) },
-                                    moreLook: pillLook(of: scene), bleed: bleed * scale)
+                                    // Every pixel the pill touches: at a fractional scale its edges fall inside pixels.
+                                    moreRect: more.map { scale.pixelsCovering($0) },
+                                    moreLook: pillLook(of: scene), bleed: bleed * scale, scale: scale)
         let whole = frame.whole
         let stack = DrawnStack(frame: frame, images: images, shadows: shadows, morePill: more)
 
@@ -218,7 +221,7 @@ struct ToastStackPainter {
 
     /// Clears `repair` (buffer pixels) and draws into it all of `stack` that reaches it. The pill is
     /// drawn only when `repair` holds all of it.
-    private func repair(_ repair: Rect, of stack: DrawnStack, scale: Int, into canvas: Canvas) {
+    private func repair(_ repair: Rect, of stack: DrawnStack, scale: PixelScale, into canvas: Canvas) {
         let drawn = stack.frame.toasts, images = stack.images, shadows = stack.shadows
         if repair.width > 0 && repair.height > 0 {
             canvas.clear(repair, scale: 1)
@@ -226,13 +229,16 @@ struct ToastStackPainter {
             let reach = stack.frame.bleed
             for (toast, shadow) in zip(drawn, shadows) where toast.rect.inset(by: -reach).intersects(repair) {
                 guard let shadow else { continue }
+                // Held to `reach` around the toast, which is what the frames count as its shadow's: at a
+                // fractional scale the shadow's picture, rounded as one size, may be a pixel larger.
+                let clip = repair.intersection(toast.rect.inset(by: -reach))
                 if toast.opacity >= 1 {
                     // Knocked out under its own box (inside the rounded corners): nothing to blend there.
-                    canvas.composite(shadow, atPixelX: toast.rect.x - reach, y: toast.rect.y - reach, clip: repair,
+                    canvas.composite(shadow, atPixelX: toast.rect.x - reach, y: toast.rect.y - reach, clip: clip,
                                      blendingOnly: reach + cornerPixels(of: toast.view, scale: scale), inside: .skip)
                 } else {
                     canvas.composite(shadow, atPixelX: toast.rect.x - reach, y: toast.rect.y - reach,
-                                     opacity: toast.opacity, clip: repair)
+                                     opacity: toast.opacity, clip: clip)
                 }
             }
             for (toast, image) in zip(drawn, images) where toast.rect.intersects(repair) {
@@ -254,8 +260,8 @@ struct ToastStackPainter {
     }
 
     /// The rounded corners of `view`'s box, in buffer pixels (rounded up).
-    private func cornerPixels(of view: ToastView, scale: Int) -> Int {
-        Int(((view.style ?? renderer.style).cornerRadius * Double(scale)).rounded(.up))
+    private func cornerPixels(of view: ToastView, scale: PixelScale) -> Int {
+        Int(((view.style ?? renderer.style).cornerRadius * scale.factor).rounded(.up))
     }
 
     /// What the compositor must be told changed when `frame` replaces `shown`, the frame it shows now

@@ -46,7 +46,7 @@ final class ToastStackSurface {
         surface.setNeedsDraw(size: (size.width, size.height))
     }
 
-    func draw(into buffer: ShmBuffer, scale: Int) -> OverlaySurface.Damage? {
+    func draw(into buffer: ShmBuffer, scale: PixelScale) -> OverlaySurface.Damage? {
         let canvas = Canvas(data: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride)
         // The buffer drawn last, if another of this size: its rows may be copied.
         let latest = surface.lastDrawn.flatMap { last -> ToastStackPainter.HeldFrame? in

@@ -118,6 +118,10 @@ final class WaylandConnection {
     private(set) var shm: WlShm?
     private(set) var layerShell: ZwlrLayerShellV1?
     private var xdgOutputManager: ZxdgOutputManagerV1?
+    /// wp_viewporter and wp_fractional_scale_manager_v1, when offered: with both, surfaces are drawn at
+    /// the compositor's preferred fractional scale (`SurfaceScale`); without, at wl_output's integer scale.
+    private(set) var viewporter: WpViewporter?
+    private(set) var fractionalScaleManager: WpFractionalScaleManagerV1?
     /// xdg_activation_v1, when the compositor offers it: tokens for the app of a clicked action.
     private var activation: XdgActivationV1?
     /// Tokens asked for and not yet answered (kept alive until their `done`).
@@ -209,6 +213,10 @@ final class WaylandConnection {
             seats.append(Seat(globalName: name, proxy: proxy) { [unowned self] press in
                 self.onPointerPress(press)
             })
+        case WpViewporter.wlInterfaceName:
+            viewporter = registry.bind(name: name, WpViewporter.self, version: 1)
+        case WpFractionalScaleManagerV1.wlInterfaceName:
+            fractionalScaleManager = registry.bind(name: name, WpFractionalScaleManagerV1.self, version: 1)
         case ZwlrForeignToplevelManagerV1.wlInterfaceName where toplevels == nil:
             let manager = registry.bind(name: name, ZwlrForeignToplevelManagerV1.self, version: min(version, 3))
             let toplevels = ForeignToplevels(globalName: name, manager: manager) { [unowned self] proxy in

@@ -36,7 +36,7 @@ public final class Canvas {
     }
 
     /// Allocates a canvas for `size` logical pixels at `scale`.
-    public convenience init(size: Size, scale: Int) {
+    public convenience init(size: Size, scale: PixelScale) {
         self.init(width: max(1, size.width * scale), height: max(1, size.height * scale))
     }
 
@@ -68,11 +68,13 @@ public final class Canvas {
         cairo_surface_mark_dirty(surface)
     }
 
-    /// Makes the pixels of `rect` (logical, at `scale`) fully transparent, leaving the rest alone.
-    public func clear(_ rect: Rect, scale: Int) {
-        withContext(scale: scale) { cr in
+    /// Makes the pixels of `rect` (logical, at `scale`) fully transparent, leaving the rest alone: every
+    /// pixel it touches, whole (at a fractional scale its edges fall inside pixels).
+    public func clear(_ rect: Rect, scale: PixelScale) {
+        let pixels = scale.pixelsCovering(rect)
+        withContext(scale: 1) { cr in
             cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-            cairo_rectangle(cr, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
+            cairo_rectangle(cr, Double(pixels.x), Double(pixels.y), Double(pixels.width), Double(pixels.height))
             cairo_fill(cr)
         }
     }
@@ -143,14 +145,17 @@ public final class Canvas {
         }
     }
 
-    /// Runs `body` with a fresh cairo context scaled to logical coordinates, then flushes.
-    func withContext<R>(scale: Int, _ body: (OpaquePointer) -> R) -> R {
+    /// Runs `body` with a fresh cairo context scaled to logical coordinates, then flushes. With `origin`,
+    /// logical (0, 0) is that point's buffer pixel (`origin × scale`, rounded): at a fractional scale a
+    /// part drawn in place then lands on the same pixels as its picture composited there.
+    func withContext<R>(scale: PixelScale, origin: Point = .zero, _ body: (OpaquePointer) -> R) -> R {
         let cr = cairo_create(surface)!
         defer {
             cairo_destroy(cr)
             cairo_surface_flush(surface)
         }
-        cairo_scale(cr, Double(scale), Double(scale))
+        if origin != .zero { cairo_translate(cr, Double(origin.x * scale), Double(origin.y * scale)) }
+        cairo_scale(cr, scale.factor, scale.factor)
         return body(cr)
     }
 

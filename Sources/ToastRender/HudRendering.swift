@@ -13,7 +13,7 @@ extension ToastRenderer {
 
     /// The logical size of `hud`: a bar is `style.hudWidth` wide; a spinner is a square box,
     /// widened to fit its label (up to `style.hudWidth`).
-    public func measureHud(_ hud: HudView, scale: Int) -> Size {
+    public func measureHud(_ hud: HudView, scale: PixelScale) -> Size {
         switch hud {
         case .bar(let bar):
             let row = max(labelLayout(bar.label, scale: scale).height, glyphSize)
@@ -31,15 +31,15 @@ extension ToastRenderer {
 
     /// The spinner wheel's rect inside a spinner HUD (relative to the HUD's top-left): only these pixels
     /// change with `phase`, so an animation frame can damage just this rect.
-    public func spinnerRect(_ spinner: SpinnerView, scale: Int) -> Rect {
+    public func spinnerRect(_ spinner: SpinnerView, scale: PixelScale) -> Rect {
         Rect(x: Int(hudPadding), y: Int(hudPadding), width: style.spinnerSize, height: style.spinnerSize)
     }
 
     /// Draws `hud` with its top-left at `origin`, at `opacity`.
-    public func drawHud(_ hud: HudView, in canvas: Canvas, at origin: Point, scale: Int, opacity: Double = 1) {
+    public func drawHud(_ hud: HudView, in canvas: Canvas, at origin: Point, scale: PixelScale, opacity: Double = 1) {
         let size = measureHud(hud, scale: scale)
-        canvas.withContext(scale: scale) { cr in
-            CairoDrawing.withOpacity(cr, origin: origin, opacity: opacity) {
+        canvas.withContext(scale: scale, origin: origin) { cr in
+            CairoDrawing.withOpacity(cr, origin: .zero, opacity: opacity) {
                 CairoDrawing.box(cr, size: size, radius: hudCornerRadius, fill: style.hudBackground ?? style.background,
                                  border: style.hudBorder ?? style.lowBorder, borderWidth: style.borderWidth)
                 switch hud {
@@ -53,13 +53,11 @@ extension ToastRenderer {
     /// Redraws only the wheel of `spinner`, a spinner HUD drawn at full opacity with its top-left at
     /// `origin`: clears `spinnerRect` and paints the box and the wheel clipped to it. For animation frames
     /// into a buffer that already holds the same HUD at another phase; the rest of the buffer is left alone.
-    public func redrawSpinnerWheel(_ spinner: SpinnerView, in canvas: Canvas, at origin: Point, scale: Int) {
+    public func redrawSpinnerWheel(_ spinner: SpinnerView, in canvas: Canvas, at origin: Point, scale: PixelScale) {
         let size = measureHud(.spinner(spinner), scale: scale)
         let r = spinnerRect(spinner, scale: scale)
-        canvas.withContext(scale: scale) { cr in
-            cairo_translate(cr, Double(origin.x), Double(origin.y))
-            cairo_rectangle(cr, Double(r.x), Double(r.y), Double(r.width), Double(r.height))
-            cairo_clip(cr)
+        canvas.withContext(scale: scale, origin: origin) { cr in
+            clipToPixels(cr, covering: r, scale: scale)
             cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
             cairo_paint(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
@@ -69,12 +67,24 @@ extension ToastRenderer {
         }
     }
 
-    private func labelLayout(_ label: String, scale: Int) -> TextLayout {
+    /// Clips to the whole buffer pixels `rect` (logical, from the context's origin) touches. A part redrawn
+    /// inside it then replaces every pixel it covers with what a full draw gives there; a clip with
+    /// edges inside pixels (a fractional scale) would blend the old pixels at the edges in.
+    private func clipToPixels(_ cr: OpaquePointer, covering rect: Rect, scale: PixelScale) {
+        let pixels = scale.pixelsCovering(rect)
+        cairo_save(cr)
+        cairo_scale(cr, 1 / scale.factor, 1 / scale.factor)
+        cairo_rectangle(cr, Double(pixels.x), Double(pixels.y), Double(pixels.width), Double(pixels.height))
+        cairo_restore(cr)  // the path stays, in device space
+        cairo_clip(cr)
+    }
+
+    private func labelLayout(_ label: String, scale: PixelScale) -> TextLayout {
         text.layout(TextKey(text: label, isMarkup: false, role: .hud, width: style.hudWidth - 120, maxHeight: nil,
                             scale: scale))
     }
 
-    private func spinnerLabel(_ spinner: SpinnerView, scale: Int) -> TextLayout? {
+    private func spinnerLabel(_ spinner: SpinnerView, scale: PixelScale) -> TextLayout? {
         guard let label = spinner.label, !label.isEmpty else { return nil }
         let maxWidth = style.hudWidth - style.spinnerSize - Int(hudPadding * 2 + spinnerGap)
         return text.layout(TextKey(text: label, isMarkup: false, role: .hud, width: maxWidth, maxHeight: nil,
@@ -84,7 +94,7 @@ extension ToastRenderer {
     /// The rect of a bar HUD (relative to the HUD's top-left) that its value changes: the value text and
     /// the bar row, with a margin for antialiasing and glyph overhang. It does not depend on the value, so
     /// it covers any value's text (at least as wide as the widest value text is right of the label).
-    public func barValueRect(_ bar: HudBarView, scale: Int) -> Rect {
+    public func barValueRect(_ bar: HudBarView, scale: PixelScale) -> Rect {
         let size = measureHud(.bar(bar), scale: scale)
         let g = barGeometry(bar, scale: scale)
         let top = min(g.barY, g.valueY, hudPadding) - 2
@@ -100,14 +110,12 @@ extension ToastRenderer {
     /// into a buffer that already holds the same HUD with another value: copies the HUD's unchanging part
     /// (box, glyph, label: rendered once and cached) into that rect, then draws the value and the bar
     /// clipped to it. The pixels come out the same as `drawHud`'s; the rest of the buffer is left alone.
-    public func redrawBarValue(_ bar: HudBarView, in canvas: Canvas, at origin: Point, scale: Int) {
+    public func redrawBarValue(_ bar: HudBarView, in canvas: Canvas, at origin: Point, scale: PixelScale) {
         let size = measureHud(.bar(bar), scale: scale)
         let r = barValueRect(bar, scale: scale)
         let chrome = barChrome(bar, size: size, scale: scale)
-        canvas.withContext(scale: scale) { cr in
-            cairo_translate(cr, Double(origin.x), Double(origin.y))
-            cairo_rectangle(cr, Double(r.x), Double(r.y), Double(r.width), Double(r.height))
-            cairo_clip(cr)
+        canvas.withContext(scale: scale, origin: origin) { cr in
+            clipToPixels(cr, covering: r, scale: scale)
             // The chrome is in buffer pixels: copy it 1:1 (this also replaces the old value's pixels).
             cairo_save(cr)
             cairo_identity_matrix(cr)
@@ -121,7 +129,7 @@ extension ToastRenderer {
 
     /// The box, glyph and label of `bar` (everything but the value) at full opacity, cached for the
     /// last bar drawn: a stream of values only redraws the value part over a copy of it.
-    private func barChrome(_ bar: HudBarView, size: Size, scale: Int) -> Canvas {
+    private func barChrome(_ bar: HudBarView, size: Size, scale: PixelScale) -> Canvas {
         var key = bar
         key.value = 0
         if let cached = hudChrome, cached.bar == key, cached.scale == scale { return cached.image }
@@ -136,7 +144,7 @@ extension ToastRenderer {
     }
 
     /// Where the parts of a bar HUD go (logical px, relative to its top-left).
-    private func barGeometry(_ bar: HudBarView, scale: Int)
+    private func barGeometry(_ bar: HudBarView, scale: PixelScale)
         -> (valueY: Double, valueBottom: Double, barY: Double) {
         let row = max(labelLayout(bar.label, scale: scale).height, glyphSize)
         let value = valueLayout(bar, scale: scale)
@@ -144,18 +152,18 @@ extension ToastRenderer {
         return (valueY, valueY + value.height, hudPadding + row + 10)
     }
 
-    private func valueLayout(_ bar: HudBarView, scale: Int) -> TextLayout {
+    private func valueLayout(_ bar: HudBarView, scale: PixelScale) -> TextLayout {
         text.layout(TextKey(text: bar.muted ? "Muted" : "\(max(bar.value, 0))%", isMarkup: false,
                             role: .hudValue, width: nil, maxHeight: nil, scale: scale))
     }
 
-    private func drawBar(_ cr: OpaquePointer, _ bar: HudBarView, size: Size, scale: Int) {
+    private func drawBar(_ cr: OpaquePointer, _ bar: HudBarView, size: Size, scale: PixelScale) {
         drawBarChrome(cr, bar, size: size, scale: scale)
         drawBarValue(cr, bar, size: size, scale: scale)
     }
 
     /// The glyph, the label and the empty track: what does not change with the value.
-    private func drawBarChrome(_ cr: OpaquePointer, _ bar: HudBarView, size: Size, scale: Int) {
+    private func drawBarChrome(_ cr: OpaquePointer, _ bar: HudBarView, size: Size, scale: PixelScale) {
         let pad = hudPadding
         let label = labelLayout(bar.label, scale: scale)
         let row = max(label.height, glyphSize)
@@ -187,7 +195,7 @@ extension ToastRenderer {
     }
 
     /// The value text and the bar's fill.
-    private func drawBarValue(_ cr: OpaquePointer, _ bar: HudBarView, size: Size, scale: Int) {
+    private func drawBarValue(_ cr: OpaquePointer, _ bar: HudBarView, size: Size, scale: PixelScale) {
         let pad = hudPadding
         let value = valueLayout(bar, scale: scale)
         let row = max(labelLayout(bar.label, scale: scale).height, glyphSize)
@@ -216,7 +224,7 @@ extension ToastRenderer {
         }
     }
 
-    private func drawSpinner(_ cr: OpaquePointer, _ spinner: SpinnerView, size: Size, scale: Int) {
+    private func drawSpinner(_ cr: OpaquePointer, _ spinner: SpinnerView, size: Size, scale: PixelScale) {
         drawWheel(cr, spinner, scale: scale)
         let r = spinnerRect(spinner, scale: scale)
         if let label = spinnerLabel(spinner, scale: scale) {
@@ -226,7 +234,7 @@ extension ToastRenderer {
     }
 
     /// The wheel alone: it stays inside `spinnerRect`.
-    private func drawWheel(_ cr: OpaquePointer, _ spinner: SpinnerView, scale: Int) {
+    private func drawWheel(_ cr: OpaquePointer, _ spinner: SpinnerView, scale: PixelScale) {
         let r = spinnerRect(spinner, scale: scale)
         let cx = Double(r.x) + Double(r.width) / 2, cy = Double(r.y) + Double(r.height) / 2
         let ticks = 12

@@ -15,7 +15,7 @@ struct TextKey: Hashable {
     var width: Int?
     /// Max height in logical px for wrapped text (ellipsized past it); nil for a single line.
     var maxHeight: Int?
-    var scale: Int
+    var scale: PixelScale
     /// A Pango font description replacing the role's font (a toast with its own style); nil: the role's.
     var font: String? = nil
     /// `text` is Pango markup already known to be valid (a toast's `formatted` text): used as it is,
@@ -58,7 +58,7 @@ final class TextLayout {
 /// and again only after `releaseLayouts` let go of fallback fonts.
 final class TextEngine {
     private var fontMap: UnsafeMutablePointer<PangoFontMap>
-    private var contexts: [Int: OpaquePointer] = [:]
+    private var contexts: [PixelScale: OpaquePointer] = [:]
     private let fonts: [OpaquePointer]
     /// Fonts named by toasts with their own style (`TextKey.font`), parsed once each.
     private var otherFonts: [String: OpaquePointer] = [:]
@@ -157,7 +157,7 @@ final class TextEngine {
 
     /// Loads fontconfig's configuration and every font of the style (and the bold/italic faces markup
     /// uses) by shaping a sample with each, then draws the samples once so common glyphs are rasterized.
-    func prewarm(scale: Int) {
+    func prewarm(scale: PixelScale) {
         let sample = "The quick brown fox jumps over the lazy dog 0123456789 %…"
         var samples = FontRole.allCases.map {
             TextKey(text: sample, isMarkup: false, role: $0, width: nil, maxHeight: nil, scale: scale)
@@ -166,7 +166,7 @@ final class TextEngine {
                                maxHeight: nil, scale: scale))
         let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 8, 8)
         let cr = cairo_create(surface)
-        cairo_scale(cr, Double(scale), Double(scale))
+        cairo_scale(cr, scale.factor, scale.factor)
         for key in samples {
             // Not cached: these samples would only crowd out real layouts.
             let l = TextLayout(layout: makeLayout(key), textBytes: key.text.utf8.count)
@@ -176,7 +176,7 @@ final class TextEngine {
         cairo_surface_destroy(surface)
     }
 
-    private func context(scale: Int) -> OpaquePointer {
+    private func context(scale: PixelScale) -> OpaquePointer {
         if let ctx = contexts[scale] { return ctx }
         let ctx = pango_font_map_create_context(fontMap)!
         // Grey antialiasing (subpixel is wrong on translucent overlays); metrics unhinted so that
@@ -187,7 +187,7 @@ final class TextEngine {
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         pango_cairo_context_set_font_options(ctx, options)
         cairo_font_options_destroy(options)
-        var matrix = PangoMatrix(xx: Double(scale), xy: 0, yx: 0, yy: Double(scale), x0: 0, y0: 0)
+        var matrix = PangoMatrix(xx: scale.factor, xy: 0, yx: 0, yy: scale.factor, x0: 0, y0: 0)
         pango_context_set_matrix(ctx, &matrix)
         contexts[scale] = ctx
         return ctx

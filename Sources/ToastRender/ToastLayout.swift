@@ -11,7 +11,7 @@ struct ToastLayout {
 
     /// `ownFonts`: `style` is not the one `text` was made with (a toast's own style), so its fonts
     /// are named in each text key.
-    init(_ toast: ToastView, style: ToastStyle, scale: Int, text: TextEngine, ownFonts: Bool = false) {
+    init(_ toast: ToastView, style: ToastStyle, scale: PixelScale, text: TextEngine, ownFonts: Bool = false) {
         let pad = Double(style.padding)
         let side = Double(style.imageSize), gap = Double(style.imageGap)
         // The picture's square: beside the text (left, right) or across the toast (top, bottom).

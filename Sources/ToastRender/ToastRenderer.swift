@@ -18,7 +18,7 @@ public final class ToastRenderer {
     private(set) var imageBytes = 0
     /// Toast boxes by size, scale and what they look like (fill, border, radius); see `image(of:scale:)`.
     private struct BoxKey: Hashable {
-        var size: Size; var scale: Int
+        var size: Size; var scale: PixelScale
         var fill: Color; var border: Color; var borderWidth: Double; var radius: Double
     }
     private var boxes: [BoxKey: Canvas] = [:]
@@ -29,11 +29,11 @@ public final class ToastRenderer {
     private(set) var boxBytes = 0
     /// Shadows by box size, scale and look; see `shadowImage`. Counted in `boxBytes` with the boxes.
     private struct ShadowKey: Hashable {
-        var size: Size; var scale: Int; var shadow: ToastStyle.Shadow; var radius: Double
+        var size: Size; var scale: PixelScale; var shadow: ToastStyle.Shadow; var radius: Double
     }
     private var shadows: [ShadowKey: Canvas] = [:]
     /// A bar HUD's box, glyph and label (value zeroed in the key) at one scale; see `redrawBarValue`.
-    var hudChrome: (bar: HudBarView, scale: Int, image: Canvas)?
+    var hudChrome: (bar: HudBarView, scale: PixelScale, image: Canvas)?
 
     public init(style: ToastStyle = ToastStyle()) {
         self.style = style
@@ -61,7 +61,7 @@ public final class ToastRenderer {
     /// released fonts otherwise linger: only when this renderer is the process's only user of cairo
     /// fonts (see `TextEngine.releaseLayouts`).
     @discardableResult
-    public func releaseCaches(scale: Int = 1, resetCairoFontCaches: Bool = false) -> Bool {
+    public func releaseCaches(scale: PixelScale = 1, resetCairoFontCaches: Bool = false) -> Bool {
         for entry in images { cairo_surface_destroy(entry.surface) }
         images.removeAll()
         imageBytes = 0
@@ -77,7 +77,7 @@ public final class ToastRenderer {
     /// Pays the cold-start cost now (fontconfig configuration, font files, shaper set-up: ~10–20 ms here)
     /// instead of at the first toast. Call it once at daemon start, ideally while waiting for the
     /// compositor's replies, with the scale of the output the first toast will most likely go to.
-    public func prewarm(scale: Int = 1) {
+    public func prewarm(scale: PixelScale = 1) {
         text.prewarm(scale: scale)
         // One throwaway toast through the whole path warms cairo's compositing code too.
         let sample = ToastView(summary: "toastd", body: "<b>ready</b>", appName: "toastd", progress: 50,
@@ -91,12 +91,12 @@ public final class ToastRenderer {
 
     /// The logical size of `toast`: `style.width` wide, as tall as its content
     /// (summary one line, body wrapped and capped at `style.maxBodyHeight`, progress bar, action pills).
-    public func measure(_ toast: ToastView, scale: Int) -> Size {
+    public func measure(_ toast: ToastView, scale: PixelScale) -> Size {
         layout(of: toast, scale: scale).size
     }
 
     /// The layout of `toast` in its own style if it has one, else in the renderer's.
-    private func layout(of toast: ToastView, scale: Int) -> ToastLayout {
+    private func layout(of toast: ToastView, scale: PixelScale) -> ToastLayout {
         guard let own = toast.style else { return ToastLayout(toast, style: style, scale: scale, text: text) }
         return ToastLayout(toast, style: own, scale: scale, text: text,
                            ownFonts: own.font != style.font || own.summaryFont != style.summaryFont
@@ -105,17 +105,17 @@ public final class ToastRenderer {
 
     /// Where the action pills of `toast` are, relative to the toast's top-left, in `toast.actions` order.
     /// For the daemon's opt-in input region and for mapping a click to an action.
-    public func actionRects(_ toast: ToastView, scale: Int) -> [Rect] {
+    public func actionRects(_ toast: ToastView, scale: PixelScale) -> [Rect] {
         layout(of: toast, scale: scale).actions.map(\.rect)
     }
 
     /// Draws `toast` with its top-left at `origin` (logical px), at `opacity` (0...1), over what is there.
     /// Touches only the toast's own rect (`origin` + `measure(toast, scale:)`), so one toast can be redrawn
     /// alone: `canvas.clear(rect, scale:)` then `draw`.
-    public func draw(_ toast: ToastView, in canvas: Canvas, at origin: Point, scale: Int, opacity: Double = 1) {
+    public func draw(_ toast: ToastView, in canvas: Canvas, at origin: Point, scale: PixelScale, opacity: Double = 1) {
         let layout = layout(of: toast, scale: scale)
-        canvas.withContext(scale: scale) { cr in
-            CairoDrawing.withOpacity(cr, origin: origin, opacity: opacity) {
+        canvas.withContext(scale: scale, origin: origin) { cr in
+            CairoDrawing.withOpacity(cr, origin: .zero, opacity: opacity) {
                 drawToast(cr, toast, layout)
             }
         }
@@ -125,7 +125,7 @@ public final class ToastRenderer {
     /// and composites on animation frames. The same pixels as `draw` into a transparent canvas at `.zero`,
     /// but the box (fill and border, the dearest part after the text) is copied from a small cache of
     /// boxes by size and urgency, which a stack of toasts mostly hits.
-    public func image(of toast: ToastView, scale: Int) -> Canvas {
+    public func image(of toast: ToastView, scale: PixelScale) -> Canvas {
         let layout = layout(of: toast, scale: scale)
         let canvas = Canvas(size: layout.size, scale: scale)
         let box = boxImage(size: layout.size, style: toast.style ?? style, urgency: toast.urgency, scale: scale)
@@ -138,17 +138,17 @@ public final class ToastRenderer {
     /// larger than the box on every side, to composite with its top-left that far up and left of the
     /// toast's, under it. It is empty where the box is, so a translucent box shows what is behind it
     /// rather than its own shadow. Rendered once per box size and look, like the boxes.
-    public func shadowImage(of toast: ToastView, size: Size, scale: Int) -> Canvas? {
+    public func shadowImage(of toast: ToastView, size: Size, scale: PixelScale) -> Canvas? {
         let style = toast.style ?? style
         return shadowImage(size: size, cornerRadius: style.cornerRadius, shadow: style.shadow, scale: scale)
     }
 
     /// The soft shadow of a HUD's box of `size` (`measureHud`), as `shadowImage(of:size:scale:)`.
-    public func hudShadowImage(size: Size, scale: Int) -> Canvas? {
+    public func hudShadowImage(size: Size, scale: PixelScale) -> Canvas? {
         shadowImage(size: size, cornerRadius: hudCornerRadius, shadow: style.shadow, scale: scale)
     }
 
-    private func shadowImage(size: Size, cornerRadius: Double, shadow: ToastStyle.Shadow?, scale: Int) -> Canvas? {
+    private func shadowImage(size: Size, cornerRadius: Double, shadow: ToastStyle.Shadow?, scale: PixelScale) -> Canvas? {
         guard let shadow, shadow.radius > 0, shadow.color.alpha > 0 else { return nil }
         let key = ShadowKey(size: size, scale: scale, shadow: shadow, radius: cornerRadius)
         if let hit = shadows[key] { return hit }
@@ -161,7 +161,7 @@ public final class ToastRenderer {
         defer { cairo_surface_destroy(mask) }
         // The box's shape, dropped a little, blurred so that it fades out within the extent.
         if let cr = cairo_create(mask) {
-            cairo_scale(cr, Double(scale), Double(scale))
+            cairo_scale(cr, scale.factor, scale.factor)
             CairoDrawing.roundedRect(cr, x: extent, y: extent + Double(shadow.drop), width: Double(size.width),
                                      height: Double(size.height), radius: cornerRadius)
             cairo_set_source_rgba(cr, 0, 0, 0, 1)
@@ -192,7 +192,7 @@ public final class ToastRenderer {
         return canvas
     }
 
-    private func boxImage(size: Size, style: ToastStyle, urgency: Urgency, scale: Int) -> Canvas {
+    private func boxImage(size: Size, style: ToastStyle, urgency: Urgency, scale: PixelScale) -> Canvas {
         let key = BoxKey(size: size, scale: scale, fill: style.background(for: urgency), border: style.border(for: urgency),
                          borderWidth: style.borderWidth, radius: style.cornerRadius)
         if let hit = boxes[key] { return hit }
@@ -293,7 +293,7 @@ public final class ToastRenderer {
     // MARK: - "+N more" pill
 
     /// The logical size of the pill saying "+`count` more" (or what `look` says).
-    public func measureMorePill(count: Int, scale: Int, look: MorePillLook? = nil) -> Size {
+    public func measureMorePill(count: Int, scale: PixelScale, look: MorePillLook? = nil) -> Size {
         let l = morePillText(count: count, scale: scale, look: look)
         let padX = look?.padding ?? (style.actionPaddingX + 2), padY = look?.padding ?? style.actionPaddingY
         return Size(width: Int((l.width + 2 * Double(padX)).rounded(.up)),
@@ -301,7 +301,7 @@ public final class ToastRenderer {
     }
 
     /// Draws the "+`count` more" pill (or what `look` says) with its top-left at `origin`.
-    public func drawMorePill(count: Int, in canvas: Canvas, at origin: Point, scale: Int, opacity: Double = 1,
+    public func drawMorePill(count: Int, in canvas: Canvas, at origin: Point, scale: PixelScale, opacity: Double = 1,
                              look: MorePillLook? = nil) {
         let size = measureMorePill(count: count, scale: scale, look: look)
         let l = morePillText(count: count, scale: scale, look: look)
@@ -316,7 +316,7 @@ public final class ToastRenderer {
         }
     }
 
-    private func morePillText(count: Int, scale: Int, look: MorePillLook?) -> TextLayout {
+    private func morePillText(count: Int, scale: PixelScale, look: MorePillLook?) -> TextLayout {
         if let text = look?.text {
             return self.text.layout(TextKey(text: text, isMarkup: true, role: .action, width: nil, maxHeight: nil,
                                             scale: scale, font: look?.font, isPangoMarkup: true))
@@ -329,7 +329,7 @@ public final class ToastRenderer {
 
     /// Where each of `toasts` (newest first) and the "+N more" pill go in a stack surface;
     /// see `StackLayout.arrange`. Use its `size` to size the surface before `renderStack`.
-    public func measureStack(_ toasts: [ToastView], scale: Int) -> StackLayout.Arrangement {
+    public func measureStack(_ toasts: [ToastView], scale: PixelScale) -> StackLayout.Arrangement {
         let visible = min(toasts.count, max(1, style.maxVisible))
         let hidden = toasts.count - visible
         return StackLayout.arrange(sizes: toasts.prefix(visible).map { measure($0, scale: scale) },
@@ -342,7 +342,7 @@ public final class ToastRenderer {
     /// e.g. to draw over something else). Returns the arrangement:
     /// `size` is the total logical size, `rects` each visible toast's rect (relative to `origin`).
     @discardableResult
-    public func renderStack(_ toasts: [ToastView], in canvas: Canvas, at origin: Point = .zero, scale: Int,
+    public func renderStack(_ toasts: [ToastView], in canvas: Canvas, at origin: Point = .zero, scale: PixelScale,
                             opacity: Double = 1, clear: Bool = true) -> StackLayout.Arrangement {
         let arrangement = measureStack(toasts, scale: scale)
         if clear { canvas.clear(Rect(origin: origin, size: arrangement.size), scale: scale) }

@@ -154,15 +154,24 @@ final class AnimatorTests: XCTestCase {
 
     // MARK: - HUD
 
-    func testTheSpinnerTurnsOncePerPeriod() throws {
+    func testTheSpinnerTurnsOncePerPeriodASpokeAtATime() throws {
         try model.loadingStart(key: "build", now: at(1000))
         XCTAssertEqual(animator.spinnerPeriod, 1000)
-        for (now, phase) in [(1000, 0.0), (1250, 0.25), (1500, 0.5), (2750, 0.75)] as [(Int64, Double)] {
+        XCTAssertEqual(Animator.spinnerSteps, 12)
+        // (now, phase, next step): twelve steps a turn, each starting at the first millisecond at or after
+        // k × 1000/12 ms, never before.
+        let expected: [(Int64, Double, Int64)] = [(1000, 0, 1084), (1083, 0, 1084), (1084, 1.0 / 12, 1167),
+                                                  (1250, 0.25, 1334), (1500, 0.5, 1584), (2750, 0.75, 2834)]
+        for (now, phase, next) in expected {
             let scene = scene(at: now)
             guard case .spinner(let spinner) = scene.huds.first else { return XCTFail("no spinner at \(now)") }
             XCTAssertEqual(spinner.phase, phase, accuracy: 1e-9, "at \(now) ms")
-            XCTAssertTrue(scene.isAnimating, "a spinner always moves")
+            XCTAssertEqual(scene.nextStep, at(next), "at \(now) ms")
         }
+        XCTAssertTrue(scene(at: 1000).isAnimating, "fading in: frame callbacks pace it")
+        XCTAssertFalse(scene(at: 1250).isAnimating, "a steady spinner waits for its next step, not for frames")
+        XCTAssertEqual(scene(at: 1084).huds, scene(at: 1166).huds, "within a step nothing changes: nothing to draw")
+        XCTAssertNotEqual(scene(at: 1166).huds, scene(at: 1167).huds)
     }
 
     func testTheHudFadesInAndOut() throws {

@@ -11,7 +11,7 @@ private final class MarkedCanvas {
     private let memory: UnsafeMutableRawPointer
     private static let marker: UInt32 = 0xff12_3456
 
-    init(size: Size, scale: Int) {
+    init(size: Size, scale: PixelScale) {
         let width = size.width * scale, height = size.height * scale
         memory = .allocate(byteCount: width * height * 4, alignment: 16)
         memory.initializeMemory(as: UInt8.self, repeating: 0, count: width * height * 4)
@@ -39,7 +39,8 @@ private final class MarkedCanvas {
 
 private extension Rect {
     var center: (x: Int, y: Int) { (x + width / 2, y + height / 2) }
-    func scaled(by scale: Int) -> Rect { Rect(x: x * scale, y: y * scale, width: width * scale, height: height * scale) }
+    /// Every buffer pixel the rect touches at `scale` (what damage must cover).
+    func scaled(by scale: PixelScale) -> Rect { scale.pixelsCovering(self) }
 }
 
 /// `ToastStackPainter`: which part of a buffer a frame repairs, and what the compositor is told.
@@ -67,7 +68,7 @@ final class ToastStackPainterTests: XCTestCase {
     }
 
     func testAFadeOfOneToastInAStackOfThreeRepairsAndDamagesThatToastOnly() {
-        for scale in [1, 2] {
+        for scale: PixelScale in [1, 2] {
             var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)
             let still = stackOfThree
             let arrangement = painter.arrangement(of: still, scale: scale)
@@ -153,7 +154,8 @@ final class ToastStackPainterTests: XCTestCase {
     /// A buffer painted frame after frame holds exactly what one painted from scratch would: through
     /// arrivals that push the stack down (and raise the "+N more" count), a close in the middle that
     /// moves the rest up, a fade, and a toast replaced in place by a taller one; for both vertical
-    /// directions and at scales 1 and 2.
+    /// directions, at scales 1 and 2 and at the fractional 1.25 and 1.5 (where rects and the pill are
+    /// rounded to buffer pixels), and with a shadow whose reach rounds down at 1.25 (9 × 1.25 = 11.25).
     func testFramesPaintedOverHeldOnesMatchFreshOnes() {
         let steps: [Scene] = {
             var scenes: [Scene] = []
@@ -176,42 +178,52 @@ final class ToastStackPainterTests: XCTestCase {
             scenes.append(Scene(toasts: Array(toasts.prefix(3)), hiddenCount: 2))
             return scenes
         }()
-        for anchor in [ScreenAnchor.topRight, .bottomRight] {
-            for scale in [1, 2] {
-                for bufferCount in [1, 2] {
-                    // As a surface keeps them: buffers of the frame's size taking turns, each remembering the
-                    // frame it holds; the one drawn last is offered as `latest`.
-                    var painter = ToastStackPainter(renderer: renderer, anchor: anchor)
-                    var buffers: [(target: MarkedCanvas, frame: ToastStackFrame?)] = []
-                    var last: Int?
-                    var reused = 0
-                    for (index, scene) in steps.enumerated() {
-                        let size = painter.surfaceSize(of: painter.arrangement(of: scene, scale: scale))
-                        if buffers.first?.target.canvas.width != size.width * scale
-                            || buffers.first?.target.canvas.height != size.height * scale {
-                            buffers = (0..<bufferCount).map { _ in (MarkedCanvas(size: size, scale: scale), nil) }
-                            last = nil
-                        }
-                        let turn = last.map { ($0 + 1) % bufferCount } ?? 0
-                        let latest = last.flatMap { last in
-                            buffers[last].frame.map { (canvas: buffers[last].target.canvas, frame: $0) }
-                        }
-                        let held = buffers[turn].frame
-                        let painting = painter.paint(scene, scale: scale, into: buffers[turn].target.canvas, over: held,
-                                                     latest: last == turn ? nil : latest)
-                        if let newest = latest?.frame ?? held, StackReuse.plan(from: newest, to: painting.frame) != nil {
-                            reused += 1
-                        }
-                        buffers[turn].frame = painting.frame
-                        last = turn
+        var narrowShadow = ToastStyle()
+        narrowShadow.shadow = ToastStyle.Shadow(radius: 9)
+        let fractional = [PixelScale(numerator: 150), PixelScale(numerator: 180)]
+        let cases: [(renderer: ToastRenderer, scales: [PixelScale])] = [
+            (renderer, [1, 2] + fractional), (ToastRenderer(style: narrowShadow), fractional),
+        ]
+        for (renderer, scales) in cases {
+            for anchor in [ScreenAnchor.topRight, .bottomRight] {
+                for scale in scales {
+                    for bufferCount in [1, 2] {
+                        // As a surface keeps them: buffers of the frame's size taking turns, each remembering
+                        // the frame it holds; the one drawn last is offered as `latest`.
+                        var painter = ToastStackPainter(renderer: renderer, anchor: anchor)
+                        var buffers: [(target: MarkedCanvas, frame: ToastStackFrame?)] = []
+                        var last: Int?
+                        var reused = 0
+                        for (index, scene) in steps.enumerated() {
+                            let size = painter.surfaceSize(of: painter.arrangement(of: scene, scale: scale))
+                            if buffers.first?.target.canvas.width != size.width * scale
+                                || buffers.first?.target.canvas.height != size.height * scale {
+                                buffers = (0..<bufferCount).map { _ in (MarkedCanvas(size: size, scale: scale), nil) }
+                                last = nil
+                            }
+                            let turn = last.map { ($0 + 1) % bufferCount } ?? 0
+                            let latest = last.flatMap { last in
+                                buffers[last].frame.map { (canvas: buffers[last].target.canvas, frame: $0) }
+                            }
+                            let held = buffers[turn].frame
+                            let painting = painter.paint(scene, scale: scale, into: buffers[turn].target.canvas, over: held,
+                                                         latest: last == turn ? nil : latest)
+                            if let newest = latest?.frame ?? held, StackReuse.plan(from: newest, to: painting.frame) != nil {
+                                reused += 1
+                            }
+                            buffers[turn].frame = painting.frame
+                            last = turn
 
-                        var freshPainter = ToastStackPainter(renderer: renderer, anchor: anchor)
-                        let fresh = MarkedCanvas(size: size, scale: scale)
-                        _ = freshPainter.paint(scene, scale: scale, into: fresh.canvas, over: nil)
-                        XCTAssertTrue(buffers[turn].target.hasSamePixels(as: fresh),
-                                      "step \(index), \(anchor), scale \(scale), \(bufferCount) buffers")
+                            var freshPainter = ToastStackPainter(renderer: renderer, anchor: anchor)
+                            let fresh = MarkedCanvas(size: size, scale: scale)
+                            _ = freshPainter.paint(scene, scale: scale, into: fresh.canvas, over: nil)
+                            XCTAssertTrue(buffers[turn].target.hasSamePixels(as: fresh),
+                                          "step \(index), \(anchor), scale \(scale), \(bufferCount) buffers, "
+                                              + "shadow \(renderer.style.shadowExtent)")
+                        }
+                        XCTAssertGreaterThanOrEqual(reused, 3,
+                                                    "rows were reused (\(anchor), scale \(scale), \(bufferCount) buffers)")
                     }
-                    XCTAssertGreaterThanOrEqual(reused, 3, "rows were reused (\(anchor), scale \(scale), \(bufferCount) buffers)")
                 }
             }
         }
@@ -240,8 +252,11 @@ final class ToastStackPainterTests: XCTestCase {
 final class HudPainterTests: XCTestCase {
     private let renderer = ToastRenderer()
     private var painter: HudPainter { HudPainter(renderer: renderer, column: .center) }
+    /// Integer scales and the fractional ones a compositor prefers at 125 % and 150 %, where a part's
+    /// edges fall inside pixels and its damage must still cover it.
+    private static let scales: [PixelScale] = [1, 2, PixelScale(numerator: 150), PixelScale(numerator: 180)]
 
-    private func paintTwice(_ before: [HudView], _ after: [HudView], opacity: Double = 1, scale: Int,
+    private func paintTwice(_ before: [HudView], _ after: [HudView], opacity: Double = 1, scale: PixelScale,
                             mark: (x: Int, y: Int)? = nil) -> (first: HudPainter.Painting, second: HudPainter.Painting,
                                                               markerKept: Bool) {
         let target = MarkedCanvas(size: painter.size(of: before, scale: scale), scale: scale)
@@ -260,7 +275,7 @@ final class HudPainterTests: XCTestCase {
     }
 
     func testABarValueChangeDamagesOnlyTheBarValueRect() {
-        for scale in [1, 2] {
+        for scale in Self.scales {
             let bar = HudBarView(label: "Volume", iconName: "audio-volume-high", value: 30)
             var louder = bar
             louder.value = 60
@@ -274,7 +289,7 @@ final class HudPainterTests: XCTestCase {
     }
 
     func testASpinnerPhaseChangeDamagesOnlyTheWheelRect() {
-        for scale in [1, 2] {
+        for scale in Self.scales {
             let spinner = SpinnerView(label: "Building", phase: 0.1)
             var turned = spinner
             turned.phase = 0.35
@@ -284,6 +299,19 @@ final class HudPainterTests: XCTestCase {
             XCTAssertEqual(result.second.damage, wheel, "at scale \(scale)")
             XCTAssertTrue(result.markerKept, "the box and the label are not redrawn")
         }
+    }
+
+    func testASpinnerStepTheBufferAlreadyHoldsIsNotRedrawn() {
+        let spinner = SpinnerView(label: "Building", phase: 3.0 / 12)
+        let bleed = painter.bleed
+        let wheel = renderer.spinnerRect(spinner, scale: 1).offsetBy(dx: bleed, dy: bleed)
+        let same = paintTwice([.spinner(spinner)], [.spinner(spinner)], scale: 1, mark: wheel.center)
+        XCTAssertTrue(same.markerKept, "the same step over a buffer holding it draws nothing")
+        XCTAssertEqual(same.second.damage, wheel, "still damaged: the compositor may show the other buffer")
+        var turned = spinner
+        turned.phase = 4.0 / 12
+        XCTAssertFalse(paintTwice([.spinner(spinner)], [.spinner(turned)], scale: 1, mark: wheel.center).markerKept,
+                       "the next step is drawn")
     }
 
     func testAHudBelowFullOpacityOrWithAnotherLabelIsRedrawnWhole() {

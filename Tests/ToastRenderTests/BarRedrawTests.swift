@@ -9,7 +9,7 @@ final class BarRedrawTests: XCTestCase {
     func testValueRedrawEqualsAFullDrawAndStaysInTheValueRect() {
         let renderer = ToastRenderer()
         let steps: [(Int, Int)] = [(30, 70), (100, 5), (0, 150), (9, 10)]
-        for scale in [1, 2] {
+        for scale: PixelScale in [1, 2, PixelScale(numerator: 150), PixelScale(numerator: 180)] {
             // A theme's icon is part of the unchanging chrome, as the drawn glyph is.
             for (icon, picture, label) in [("audio-volume-high", nil, "Volume"), (nil, nil, "A rather long label for a bar HUD"),
                                            ("volume", Fixtures.image(size: 36), "Volume")]
@@ -36,8 +36,7 @@ final class BarRedrawTests: XCTestCase {
                     // Everything that changed lies inside the value rect, which is smaller than the HUD.
                     let part = renderer.barValueRect(after, scale: scale)
                     XCTAssertLessThan(part.width * part.height, size.width * size.height, what)
-                    let inside = Rect(x: (origin.x + part.x) * scale, y: (origin.y + part.y) * scale,
-                                      width: part.width * scale, height: part.height * scale)
+                    let inside = scale.pixelsCovering(part).offsetBy(dx: origin.x * scale, dy: origin.y * scale)
                     XCTAssertGreaterThan(Fixtures.differingPixels(untouched, partial, in: inside), 0, "nothing changed: \(what)")
                     XCTAssertEqual(Fixtures.differingPixels(untouched, partial, in: all),
                                    Fixtures.differingPixels(untouched, partial, in: inside), "pixels outside changed: \(what)")

@@ -15,7 +15,7 @@ final class MemoryTests: XCTestCase {
                                   appName: "App \(i % 7)", urgency: Urgency.allCases[i % 3], progress: i % 101,
                                   image: i % 5 == 0 ? Fixtures.image(size: 32 + i % 9) : nil, actions: ["OK \(i)"])
             canvas.clear()
-            _ = r.renderStack([toast, toast], in: canvas, scale: 1 + i % 2)
+            _ = r.renderStack([toast, toast], in: canvas, scale: PixelScale(1 + i % 2))
             r.drawHud(.bar(HudBarView(label: "Volume", iconName: "audio-volume-high", value: i % 150)), in: canvas,
                       at: .zero, scale: 1)
             r.drawHud(.spinner(SpinnerView(label: "Loading \(i)", phase: Double(i) / 37)), in: canvas, at: .zero, scale: 1)

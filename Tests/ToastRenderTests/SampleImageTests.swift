@@ -18,7 +18,7 @@ final class SampleImageTests: XCTestCase {
             ToastView(summary: "A very long summary line that must be ellipsized because it cannot fit in one line",
                       body: Fixtures.longBody, appName: "", urgency: .normal),
         ]
-        for scale in [1, 2] {
+        for scale: PixelScale in [1, 2] {
             let canvas = Canvas(width: 400 * scale, height: 900 * scale)
             let arrangement = r.renderStack(toasts + toasts, in: canvas, at: Point(x: 20, y: 20), scale: scale)
             XCTAssertEqual(arrangement.hiddenCount, 5)
@@ -28,7 +28,7 @@ final class SampleImageTests: XCTestCase {
         }
         // A "desktop" preview: a busy wallpaper under a stack (top right) and a volume HUD (bottom centre),
         // to judge the translucency.
-        for scale in [1, 2] {
+        for scale: PixelScale in [1, 2] {
             let canvas = Canvas(width: 900 * scale, height: 600 * scale)
             let cr = cairo_create(canvas.surface)!
             let g = cairo_pattern_create_linear(0, 0, Double(900 * scale), Double(600 * scale))!
@@ -64,7 +64,7 @@ final class SampleImageTests: XCTestCase {
             .spinner(SpinnerView(label: "Syncing mail…", phase: 0.1)),
             .spinner(SpinnerView(label: nil, phase: 0.6)),
         ]
-        for scale in [1, 2] {
+        for scale: PixelScale in [1, 2] {
             let canvas = Canvas(width: 340 * scale, height: 520 * scale)
             var y = 10
             for hud in huds {

@@ -6,7 +6,7 @@ import XCTest
 final class SpinnerRedrawTests: XCTestCase {
     func testWheelRedrawEqualsAFullDrawAndStaysInTheWheel() {
         let renderer = ToastRenderer()
-        for scale in [1, 2] {
+        for scale: PixelScale in [1, 2, PixelScale(numerator: 150), PixelScale(numerator: 180)] {
             for label in [nil, "Building the project"] as [String?] {
                 let before = SpinnerView(label: label, phase: 0.1), after = SpinnerView(label: label, phase: 0.45)
                 let size = renderer.measureHud(.spinner(before), scale: scale)
@@ -24,8 +24,7 @@ final class SpinnerRedrawTests: XCTestCase {
 
                 // Everything that changed lies inside the wheel's rect.
                 let wheel = renderer.spinnerRect(after, scale: scale)
-                let inside = Rect(x: (origin.x + wheel.x) * scale, y: (origin.y + wheel.y) * scale,
-                                  width: wheel.width * scale, height: wheel.height * scale)
+                let inside = scale.pixelsCovering(wheel).offsetBy(dx: origin.x * scale, dy: origin.y * scale)
                 XCTAssertGreaterThan(Fixtures.differingPixels(untouched, partial, in: inside), 0, "the wheel did not turn")
                 XCTAssertEqual(Fixtures.differingPixels(untouched, partial, in: all),
                                Fixtures.differingPixels(untouched, partial, in: inside), "pixels outside the wheel changed")

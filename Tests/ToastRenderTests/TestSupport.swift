@@ -39,7 +39,7 @@ enum Fixtures {
         return n
     }
 
-    static func render(_ toast: ToastView, _ renderer: ToastRenderer, scale: Int = 1) -> Canvas {
+    static func render(_ toast: ToastView, _ renderer: ToastRenderer, scale: PixelScale = 1) -> Canvas {
         let size = renderer.measure(toast, scale: scale)
         let canvas = Canvas(size: size, scale: scale)
         renderer.draw(toast, in: canvas, at: .zero, scale: scale)

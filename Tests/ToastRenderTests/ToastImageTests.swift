@@ -15,7 +15,7 @@ final class ToastImageTests: XCTestCase {
             ToastView(summary: "Low", urgency: .low),
             ToastView(summary: "Call", body: "from Ann", appName: "phone", image: picture, actions: ["Answer", "Decline"]),
         ]
-        for scale in [1, 2] {
+        for scale: PixelScale in [1, 2] {
             for round in 0..<2 {  // the second round draws every box from the cache
                 for toast in toasts {
                     let size = renderer.measure(toast, scale: scale)
