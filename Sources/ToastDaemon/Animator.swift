@@ -34,6 +34,8 @@ struct Animator {
     /// its own style in its view. Set with `restyle`.
     private(set) var rules = RuleSet()
     private(set) var style = ToastStyle()
+    /// The "+N more" pill as the rules' `[hidden]` sections have it.
+    private var morePill = MorePillRule()
     private var hudLeavingSince: Instant?
 
     /// The modes the views in `lastViews` were made for.
@@ -94,6 +96,7 @@ struct Animator {
         guard rules != self.rules || style != self.style else { return }
         self.rules = rules
         self.style = style
+        morePill = MorePillRule(rules: rules)
         lastViews = [:]
         groupsOf = nil
     }
@@ -103,6 +106,7 @@ struct Animator {
     /// open notifications. They keep their order, newest on top.
     mutating func scene(for model: ToastModel, now: Instant, maxVisible: Int) -> Scene {
         var scene = Scene()
+        scene.morePill = morePill
         var animating = false
         // A `[mode=...]` section may change the look of what is open: made again when the modes change.
         if model.modes != lastModes {
@@ -177,6 +181,7 @@ struct Animator {
             shown.append(all[i])
         }
         scene.hiddenCount = openCount - shown.count
+        scene.totalCount = openCount
         var shownByID: [NotificationID: Notification] = [:]
         for notification in shown { shownByID[notification.id] = notification }
         // Closed toasts fade out; one pushed under "+N more" by newer ones just goes (a burst would
@@ -194,7 +199,7 @@ struct Animator {
                 continue
             }
             var view = Self.view(of: notification)
-            if let look = rules.look(of: notification, modes: model.modes) {
+            if let look = rules.look(of: notification, modes: model.modes, groupCount: count) {
                 view = look.applied(to: view, base: style, id: notification.id, groupCount: count)
             }
             lastViews[notification.id] = (notification.revision, count, view)
@@ -258,6 +263,7 @@ struct Animator {
             if slot < rooms.count, let room = rooms[slot] {
                 let shownHere = stackScenes[slot]!.toasts.lazy.filter { shownByID[$0.id] != nil }.count
                 stackScenes[slot]!.hiddenCount = room.openCount - shownHere
+                stackScenes[slot]!.totalCount = room.openCount
             }
         }
         scene.stacks = slotsInOrder.compactMap { stackScenes[$0] }.filter { !$0.toasts.isEmpty || $0.hiddenCount > 0 }

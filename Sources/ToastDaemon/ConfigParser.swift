@@ -118,7 +118,9 @@ public enum ConfigParser {
                         let apply = try setting(key: key, value: String(value), urgency: level)
                         assignments.append(Assignment(rank: apply.rank, order: assignments.count, apply: apply.apply))
                     }
-                    try ruleSetting(key: key, value: String(value))(&rules[index])
+                    let change = try ruleSetting(key: key, value: String(value))
+                    if rules[index].criteria.concernsGroups { try lookOnly(change, key: key) }
+                    change(&rules[index])
                 }
             } catch {
                 report(error.message)
@@ -520,6 +522,17 @@ public enum ConfigParser {
         default:  // font
             let fonts = try fontSet(key, value)
             return { $0.look.font = FontSet(body: fonts.body, bold: fonts.bold, small: fonts.small) }
+        }
+    }
+
+    /// Refuses a key of a `[grouped]` or `[group-index=N]` section that is not about the look: toasts
+    /// are grouped when drawn, after their behaviour and stack were decided (mako refuses the stack
+    /// keys and `group-by` there too).
+    private static func lookOnly(_ change: (inout Rule) -> Void, key: String) throws(SettingError) {
+        var probe = Rule(criteria: Criteria())
+        change(&probe)
+        guard probe.behaviour.isEmpty, probe.stack.isEmpty, probe.look.groupBy == nil else {
+            throw SettingError("'\(key)' cannot be set in a [grouped] or [group-index] section (a group is drawn as one toast: only its look follows)")
         }
     }
 

@@ -18,6 +18,20 @@ struct CriteriaSubject: Equatable, Sendable {
     var expiring: Bool
     /// The modes on when it is matched (`toast mode`): not the notification's, the daemon's.
     var modes: [String]
+    /// It is the "+N more" pill, standing for the toasts not shown (mako's hidden placeholder), not
+    /// a notification: only `[hidden]` sections match it.
+    var hidden = false
+    /// Its place in the group it is drawn in (`group-by`): 0 for the toast drawn for a group of two
+    /// or more (its newest, first in mako's order too), -1 when it is alone. A notification is
+    /// grouped only as it is drawn: when it arrives (behaviour, placement), it is -1.
+    var groupIndex = -1
+
+    /// The "+N more" pill.
+    static let morePill: CriteriaSubject = {
+        var pill = CriteriaSubject()
+        pill.hidden = true
+        return pill
+    }()
 
     init(appName: String = "", appIcon: String = "", summary: String = "", body: String = "",
          urgency: Urgency = .normal, category: String? = nil, desktopEntry: String? = nil,
@@ -74,7 +88,9 @@ final class PosixRegex: Equatable, @unchecked Sendable {
 /// of which must match. Values may be quoted (`"Google Chrome"`) and a backslash takes the next
 /// character as it is; `summary~` and `body~` are regular expressions; `actionable` and `expiring`
 /// are booleans, bare (`[actionable]`), negated (`[!actionable]`) or with a value; `mode` is on when
-/// that mode is (`toast mode`).
+/// that mode is (`toast mode`); `hidden` matches the "+N more" pill and nothing else (every other
+/// section matches notifications only, as in mako, where each is implicitly `hidden=false`);
+/// `grouped` (boolean) and `group-index` (a number) match a toast drawn for a group (`group-by`).
 struct Criteria: Equatable, Sendable {
     var appName: String?
     var appIcon: String?
@@ -88,6 +104,10 @@ struct Criteria: Equatable, Sendable {
     var actionable: Bool?
     var expiring: Bool?
     var mode: String?
+    /// true: the "+N more" pill (only); nil or false: notifications.
+    var hidden: Bool?
+    var grouped: Bool?
+    var groupIndex: Int?
 
     /// No field: matches everything (`[global]`).
     var isEmpty: Bool { self == Criteria() }
@@ -100,6 +120,9 @@ struct Criteria: Equatable, Sendable {
     }
 
     func matches(_ subject: CriteriaSubject) -> Bool {
+        if (hidden ?? false) != subject.hidden { return false }
+        if let grouped, grouped != (subject.groupIndex >= 0) { return false }
+        if let groupIndex, groupIndex != subject.groupIndex { return false }
         if let appName, appName != subject.appName { return false }
         if let appIcon, appIcon != subject.appIcon { return false }
         if let urgency, urgency != subject.urgency { return false }
@@ -122,9 +145,13 @@ struct Criteria: Equatable, Sendable {
     }
 
     /// Fields toastd knows from mako but does not match on: a section naming one is skipped whole.
-    static let unsupportedFields: Set<String> = ["hidden", "grouped", "group-index", "anchor", "output", "none"]
+    static let unsupportedFields: Set<String> = ["anchor", "output", "none"]
     static let fields = ["app-name", "app-icon", "urgency", "category", "desktop-entry", "summary", "summary~",
-                         "body", "body~", "actionable", "expiring", "mode"]
+                         "body", "body~", "actionable", "expiring", "mode", "hidden", "grouped", "group-index"]
+
+    /// Whether it matches on groups (`grouped`, `group-index`): only a toast's look can follow, as
+    /// notifications are grouped when they are drawn, not when they arrive.
+    var concernsGroups: Bool { grouped != nil || groupIndex != nil }
 
     /// Parses the text between the brackets of a section header. The error is a message for the
     /// `path:line:` diagnostic.
@@ -154,6 +181,12 @@ struct Criteria: Equatable, Sendable {
         var criteria = Criteria()
         for token in tokens {
             if let failure = criteria.apply(token) { return .failure(failure) }
+        }
+        // The pill is no notification: nothing else about it can match (mako refuses these too).
+        var others = criteria
+        others.hidden = nil
+        if criteria.hidden == true && !others.isEmpty {
+            return .failure(CriteriaError("'hidden' matches the \"+N more\" pill and takes no other criterion"))
         }
         return .success(criteria)
     }
@@ -191,11 +224,21 @@ struct Criteria: Equatable, Sendable {
                 return CriteriaError("bad regular expression for \(key) '\(value)': \(message)")
             }
             if key == "summary~" { summaryPattern = regex } else { bodyPattern = regex }
-        case "actionable", "expiring":
+        case "group-index":
+            guard let index = Int(value), index >= -1 else {
+                return CriteriaError("group-index must be a number, -1 or more, got '\(value)'")
+            }
+            groupIndex = index
+        case "actionable", "expiring", "hidden", "grouped":
             guard let flag = Self.boolean(value) else {
                 return CriteriaError("\(key) must be true or false, got '\(value)'")
             }
-            if key == "actionable" { actionable = flag } else { expiring = flag }
+            switch key {
+            case "actionable": actionable = flag
+            case "expiring": expiring = flag
+            case "grouped": grouped = flag
+            default: hidden = flag
+            }
         case "mode":
             guard ModeNames.isValid(value) else {
                 return CriteriaError("'\(value)' is not a mode name (no blanks, quotes, '=' or brackets)")

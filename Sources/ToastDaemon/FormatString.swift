@@ -4,8 +4,8 @@ import ToastRender
 /// when the configuration is read and expanded for each notification.
 ///
 /// `%a` app name, `%s` summary, `%b` body, `%g` the number of notifications in its group, `%i` its id,
-/// `%%` a percent sign; `%h` and `%t` (mako's "+N more" placeholder's) are accepted and expand to
-/// nothing. `\n` is a newline and `\\` a backslash; a backslash before anything else stays, as in
+/// `%%` a percent sign; `%h` and `%t` are the "+N more" pill's (a `[hidden]` section's format, as in
+/// mako): the toasts not shown and all of the stack's, and expand to nothing in a toast's text. `\n` is a newline and `\\` a backslash; a backslash before anything else stays, as in
 /// mako. The text around the specifiers is the user's markup and is kept as it is; what a specifier
 /// brings in is escaped (the summary and app name always, the body unless markup is on, where it is
 /// sanitized as every body is), and the result is trimmed of surrounding blanks, as mako does.
@@ -13,8 +13,8 @@ struct FormatString: Equatable, Sendable {
     enum Piece: Equatable, Sendable {
         case literal(String)
         case appName, summary, body, groupCount, id
-        /// `%h`, `%t`: only meaningful in mako's hidden placeholder; expand to nothing here.
-        case nothing
+        /// `%h`, `%t`: the pill's counts (`Fields.pill`); nothing in a toast's text.
+        case hiddenCount, totalCount
     }
 
     /// The value as written in the configuration.
@@ -25,6 +25,9 @@ struct FormatString: Equatable, Sendable {
     static let makoDefault = "<b>%s</b>\\n%b"
     /// mako's format for a grouped notification (its default `[grouped]` section).
     static let makoGrouped = "(%g) <b>%s</b>\\n%b"
+    /// mako's format for the "+N more" pill (its default `[hidden]` section); toastd's own pill says
+    /// "+N more" unless a `[hidden]` section sets a format.
+    static let makoHidden = "(%h more)"
 
     /// The fields a format reads from one notification.
     struct Fields: Equatable, Sendable {
@@ -36,6 +39,20 @@ struct FormatString: Equatable, Sendable {
         var groupCount = 1
         /// The body is markup (kept, sanitized) rather than text (escaped): the `markup` key.
         var bodyIsMarkup = true
+        /// For the "+N more" pill: the toasts it stands for and all of its stack's (`%h`, `%t`); the
+        /// other specifiers are then empty, as in mako.
+        var pill: (hidden: Int, total: Int)? = nil
+
+        static func == (a: Fields, b: Fields) -> Bool {
+            a.appName == b.appName && a.summary == b.summary && a.body == b.body && a.id == b.id
+                && a.groupCount == b.groupCount && a.bodyIsMarkup == b.bodyIsMarkup
+                && a.pill?.hidden == b.pill?.hidden && a.pill?.total == b.pill?.total
+        }
+    }
+
+    /// The pill's text for `hidden` toasts not shown out of `total`.
+    func expandPill(hidden: Int, total: Int) -> String {
+        expand(Fields(pill: (hidden, total)))
     }
 
     /// Parses `text`; the error names the bad specifier.
@@ -69,9 +86,10 @@ struct FormatString: Equatable, Sendable {
                 case "b": piece = .body
                 case "g": piece = .groupCount
                 case "i": piece = .id
-                case "h", "t": piece = .nothing
+                case "h": piece = .hiddenCount
+                case "t": piece = .totalCount
                 default:
-                    return .failure(FormatError("unknown specifier '%\(specifier)' (known: %a %s %b %g %i %%)"))
+                    return .failure(FormatError("unknown specifier '%\(specifier)' (known: %a %s %b %g %i %h %t %%)"))
                 }
                 flush()
                 pieces.append(piece)
@@ -97,6 +115,16 @@ struct FormatString: Equatable, Sendable {
     func expand(_ fields: Fields, linkColor: Color = ToastStyle().linkColor) -> String {
         var out = ""
         for piece in pieces {
+            if let pill = fields.pill {
+                // The pill is no notification: only its counts and the user's own text.
+                switch piece {
+                case .literal(let text): out += text
+                case .hiddenCount: out += String(pill.hidden)
+                case .totalCount: out += String(pill.total)
+                default: break
+                }
+                continue
+            }
             switch piece {
             case .literal(let text): out += text
             case .appName: out += MarkupSanitizer.escape(fields.appName)
@@ -106,7 +134,7 @@ struct FormatString: Equatable, Sendable {
                                            : MarkupSanitizer.escape(fields.body)
             case .groupCount: out += String(fields.groupCount)
             case .id: out += String(fields.id)
-            case .nothing: break
+            case .hiddenCount, .totalCount: break
             }
         }
         return trimmed(out)

@@ -252,10 +252,13 @@ struct RuleSet: Equatable, Sendable {
     }
 
     /// The look the matching rules give `notification`; nil when no rule changes any look (the
-    /// common path: the renderer's own style, the text as it came).
-    func look(of notification: Notification, modes: [String] = ModeNames.initial) -> LookPatch? {
+    /// common path: the renderer's own style, the text as it came). `groupCount`: how many
+    /// notifications its toast stands for (`group-by`), for `[grouped]` and `[group-index=0]`.
+    func look(of notification: Notification, modes: [String] = ModeNames.initial, groupCount: Int = 1) -> LookPatch? {
         guard changesLook else { return nil }
-        let look = look(for: CriteriaSubject(notification, modes: modes))
+        var subject = CriteriaSubject(notification, modes: modes)
+        if groupCount > 1 { subject.groupIndex = 0 }
+        let look = look(for: subject)
         return look.isEmpty ? nil : look
     }
 

@@ -20,12 +20,18 @@ struct Scene: Equatable {
         var toasts: [Toast] = []
         /// Open toasts of this stack beyond its visible count (its "+N more" pill).
         var hiddenCount = 0
+        /// Open toasts of this stack, shown or not (the pill's `%t`).
+        var totalCount = 0
     }
 
     /// Newest first, including toasts still fading out: every stack's.
     var toasts: [Toast] = []
     /// Open toasts beyond the visible count (the "+N more" pill), every stack's.
     var hiddenCount = 0
+    /// Open toasts, shown or not, for the pill's `%t` (a stack's scene: the stack's).
+    var totalCount = 0
+    /// How the pill looks (`[hidden]` sections).
+    var morePill = MorePillRule()
     /// The toasts by stack, each in scene order.
     var stacks: [Stack] = []
     /// Open toasts waiting for a fullscreen window to go (`fullscreen`): drawn nowhere yet.
@@ -35,7 +41,8 @@ struct Scene: Equatable {
     var hudOpacity = 1.0
     /// One stack as a scene of its own, for its painter.
     func scene(of stack: Stack) -> Scene {
-        Scene(toasts: stack.toasts, hiddenCount: stack.hiddenCount, isAnimating: isAnimating)
+        Scene(toasts: stack.toasts, hiddenCount: stack.hiddenCount, totalCount: stack.totalCount, morePill: morePill,
+              isAnimating: isAnimating)
     }
 
     /// True while something moves: the surfaces keep asking for frame callbacks.

@@ -139,7 +139,8 @@ final class Screen {
         for stack in scene.stacks {
             for output in outputs(for: stack.place) {
                 let key = SurfaceKey(stack: stack.place.key, output: output)
-                wanted[key, default: Scene(isAnimating: scene.isAnimating)].hiddenCount += stack.hiddenCount
+                wanted[key, default: Scene(morePill: scene.morePill, isAnimating: scene.isAnimating)].hiddenCount += stack.hiddenCount
+                wanted[key]!.totalCount += stack.totalCount
                 for toast in stack.toasts { keysOfToast[toast.id, default: []].append(key) }
             }
         }

@@ -23,6 +23,8 @@ struct ToastStackFrame: Hashable {
     var more: Int
     /// Where the pill was drawn, in buffer pixels.
     var moreRect: Rect?
+    /// How the pill was drawn (`[hidden]` sections); nil: its own look.
+    var moreLook: MorePillLook? = nil
     /// How far each toast's shadow reaches past its rect, in buffer pixels: what changes with a toast.
     var bleed = 0
     /// What logical pixels were multiplied by: frames drawn at two scales share no pixels, even when
@@ -36,7 +38,7 @@ struct ToastStackFrame: Hashable {
     /// cannot be compared (another size, another "+N more"): all of it changed.
     static func changedArea(from old: ToastStackFrame, to new: ToastStackFrame) -> Rect? {
         guard old.width == new.width, old.height == new.height, old.more == new.more, old.bleed == new.bleed,
-              old.scale == new.scale else { return nil }
+              old.moreLook == new.moreLook, old.scale == new.scale else { return nil }
         let changed = new.toasts.filter { !old.toasts.contains($0) } + old.toasts.filter { !new.toasts.contains($0) }
         guard let first = changed.first?.rect else { return Rect(x: 0, y: 0, width: 0, height: 0) }
         let area = changed.dropFirst().reduce(first) { $0.union($1.rect) }
@@ -104,10 +106,16 @@ struct ToastStackPainter {
     /// The stack's layout (logical pixels, before orienting for the anchor) from the cached sizes: only
     /// new or changed toasts are measured.
     mutating func arrangement(of scene: Scene, scale: PixelScale) -> StackLayout.Arrangement {
-        let hidden = scene.hiddenCount
+        let hidden = scene.morePill.invisible ? 0 : scene.hiddenCount
         return StackLayout.arrange(sizes: scene.toasts.map { picture(of: $0, scale: scale).size },
                                    hiddenCount: hidden, gap: renderer.style.gap,
-                                   moreSize: hidden > 0 ? renderer.measureMorePill(count: hidden, scale: scale) : nil)
+                                   moreSize: hidden > 0 ? renderer.measureMorePill(count: hidden, scale: scale,
+                                                                                   look: pillLook(of: scene)) : nil)
+    }
+
+    /// How `scene`'s pill is drawn: its `[hidden]` sections' look, for its counts.
+    private func pillLook(of scene: Scene) -> MorePillLook? {
+        scene.morePill.pillLook(hidden: scene.hiddenCount, total: scene.totalCount)
     }
 
     /// The action pills of the stack laid out as `arrangement`, in surface-local logical pixels.
@@ -174,7 +182,7 @@ struct ToastStackPainter {
                                     more: arrangement.hiddenCount,
                                     // Every pixel the pill touches: at a fractional scale its edges fall inside pixels.
                                     moreRect: more.map { scale.pixelsCovering($0) },
-                                    bleed: bleed * scale, scale: scale)
+                                    moreLook: pillLook(of: scene), bleed: bleed * scale, scale: scale)
         let whole = frame.whole
         let stack = DrawnStack(frame: frame, images: images, shadows: shadows, morePill: more)
 
@@ -245,7 +253,8 @@ struct ToastStackPainter {
                 }
             }
             if let more = stack.morePill, let pill = stack.frame.moreRect, repair.intersection(pill) == pill {
-                renderer.drawMorePill(count: stack.frame.more, in: canvas, at: Point(x: more.x, y: more.y), scale: scale)
+                renderer.drawMorePill(count: stack.frame.more, in: canvas, at: Point(x: more.x, y: more.y), scale: scale,
+                                      look: stack.frame.moreLook)
             }
         }
     }

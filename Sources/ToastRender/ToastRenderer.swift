@@ -292,30 +292,37 @@ public final class ToastRenderer {
 
     // MARK: - "+N more" pill
 
-    /// The logical size of the pill saying "+`count` more".
-    public func measureMorePill(count: Int, scale: PixelScale) -> Size {
-        let l = morePillText(count: count, scale: scale)
-        return Size(width: Int((l.width + 2 * Double(style.actionPaddingX + 2)).rounded(.up)),
-                    height: Int((l.height + 2 * Double(style.actionPaddingY)).rounded(.up)))
+    /// The logical size of the pill saying "+`count` more" (or what `look` says).
+    public func measureMorePill(count: Int, scale: PixelScale, look: MorePillLook? = nil) -> Size {
+        let l = morePillText(count: count, scale: scale, look: look)
+        let padX = look?.padding ?? (style.actionPaddingX + 2), padY = look?.padding ?? style.actionPaddingY
+        return Size(width: Int((l.width + 2 * Double(padX)).rounded(.up)),
+                    height: Int((l.height + 2 * Double(padY)).rounded(.up)))
     }
 
-    /// Draws the "+`count` more" pill with its top-left at `origin`.
-    public func drawMorePill(count: Int, in canvas: Canvas, at origin: Point, scale: PixelScale, opacity: Double = 1) {
-        let size = measureMorePill(count: count, scale: scale)
-        let l = morePillText(count: count, scale: scale)
+    /// Draws the "+`count` more" pill (or what `look` says) with its top-left at `origin`.
+    public func drawMorePill(count: Int, in canvas: Canvas, at origin: Point, scale: PixelScale, opacity: Double = 1,
+                             look: MorePillLook? = nil) {
+        let size = measureMorePill(count: count, scale: scale, look: look)
+        let l = morePillText(count: count, scale: scale, look: look)
         canvas.withContext(scale: scale) { cr in
             CairoDrawing.withOpacity(cr, origin: origin, opacity: opacity) {
-                CairoDrawing.box(cr, size: size, radius: Double(size.height) / 2, fill: style.background,
-                                 border: style.lowBorder, borderWidth: 1)
+                CairoDrawing.box(cr, size: size, radius: look?.cornerRadius ?? Double(size.height) / 2,
+                                 fill: look?.background ?? style.background, border: look?.borderColor ?? style.lowBorder,
+                                 borderWidth: look?.borderWidth ?? 1)
                 l.draw(cr, x: (Double(size.width) - l.width) / 2, y: (Double(size.height) - l.height) / 2,
-                       color: style.bodyColor)
+                       color: look?.textColor ?? style.bodyColor)
             }
         }
     }
 
-    private func morePillText(count: Int, scale: PixelScale) -> TextLayout {
-        text.layout(TextKey(text: "+\(count) more", isMarkup: false, role: .action, width: nil,
-                            maxHeight: nil, scale: scale))
+    private func morePillText(count: Int, scale: PixelScale, look: MorePillLook?) -> TextLayout {
+        if let text = look?.text {
+            return self.text.layout(TextKey(text: text, isMarkup: true, role: .action, width: nil, maxHeight: nil,
+                                            scale: scale, font: look?.font, isPangoMarkup: true))
+        }
+        return text.layout(TextKey(text: "+\(count) more", isMarkup: false, role: .action, width: nil,
+                                   maxHeight: nil, scale: scale, font: look?.font))
     }
 
     // MARK: - Stacks

@@ -113,7 +113,8 @@ final class CriteriaTests: XCTestCase {
         XCTAssertEqual(error("urgency=urgent"), "urgency must be low, normal or critical, got 'urgent'")
         XCTAssertEqual(error("actionable=maybe"), "actionable must be true or false, got 'maybe'")
         XCTAssertEqual(error("app-name"), "criterion 'app-name' needs a value ('app-name=...')")
-        XCTAssertEqual(error("grouped"), "mako criterion 'grouped' is not supported")
+        XCTAssertEqual(error("anchor=top-left"), "mako criterion 'anchor' is not supported")
+        XCTAssertNil(error("hidden"), "[hidden] is the \"+N more\" pill's section")
         XCTAssertEqual(error("mode=a=b"), "'a=b' is not a mode name (no blanks, quotes, '=' or brackets)")
         XCTAssertTrue(error("colour=red")?.hasPrefix("unknown criterion 'colour'") == true)
         XCTAssertTrue(error("summary~=(unclosed")?.hasPrefix("bad regular expression for summary~ '(unclosed'") == true,

@@ -34,21 +34,21 @@ final class FormatStringTests: XCTestCase {
     }
 
     func testMakosLesserCases() throws {
-        // A trailing % is text; a backslash before anything but n or \ stays; %h and %t are empty.
+        // A trailing % is text; a backslash before anything but n or \ stays; %h and %t (the pill's) are empty in a toast.
         XCTAssertEqual(try format("50%").expand(.init()), "50%")
         XCTAssertEqual(try format("a\\tb").expand(.init()), "a\\tb")
         XCTAssertEqual(try format("x%hy%t").expand(.init()), "xy")
     }
 
     func testBadFormatsSayWhy() {
-        XCTAssertEqual(FormatString.parse("%s %q").failureMessage, "unknown specifier '%q' (known: %a %s %b %g %i %%)")
+        XCTAssertEqual(FormatString.parse("%s %q").failureMessage, "unknown specifier '%q' (known: %a %s %b %g %i %h %t %%)")
         XCTAssertEqual(FormatString.parse("<b>%s").failureMessage, "'<b>%s' is not valid Pango markup")
     }
 
     func testConfigReportsABadFormatAtItsLine() {
         let parsed = ConfigParser.parse("format = <b>%s</b>\n[app-name=x]\nformat = %z\n", path: "cfg")
         XCTAssertEqual(parsed.diagnostics.map(\.description),
-                       ["cfg:3: 'format': unknown specifier '%z' (known: %a %s %b %g %i %%)"])
+                       ["cfg:3: 'format': unknown specifier '%z' (known: %a %s %b %g %i %h %t %%)"])
         let look = parsed.config.rules.look(for: CriteriaSubject(appName: "y"))
         XCTAssertEqual(look.format?.source, "<b>%s</b>", "the global format applies to all")
     }
