@@ -32,7 +32,7 @@ final class HotFunctionsTests: XCTestCase {
 
         let toastd = "\(Self.binDirectory)/toastd"
         guard access(toastd, X_OK) == 0 else { throw XCTSkip("\(toastd) is not built (set TOASTD_BIN_DIR)") }
-        let nm = try run(["nm", "--defined-only", toastd], timeout: 60)
+        let nm = try IntegrationTests.run(["nm", "--defined-only", toastd], timeout: 60)
         XCTAssertTrue(nm.succeeded, nm.stderrText)
         let defined = Set(nm.stdoutText.split(separator: "\n").compactMap { $0.split(separator: " ").last.map(String.init) })
         // This build is a debug one: the optimizer's specialisations differ, the functions do not
