@@ -44,6 +44,63 @@ final class OutputsTests: XCTestCase {
         XCTAssertEqual(try listed(toastd), ["Everywhere"])
     }
 
+    /// With `clickable-actions`, each copy of an `all` stack takes clicks on its pills: a click on the
+    /// copy on the second output (scale 2) invokes one toast's action, a click on the first output's
+    /// copy another's, each exactly once (what `gdbus monitor` sees on the bus).
+    func testOutputAllWithClickableActionsAClickOnEitherCopyInvokesTheActionOnce() throws {
+        let setup = try TwoOutputs()
+        let stage = setup.stage
+        let probes = [try setup.probe(on: stage.output), try setup.probe(on: setup.second)]
+        _ = probes
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--output", "all", "--clickable-actions", "--no-animations",
+                                                                 "--config", try stage.shadowlessConfig()])
+        let monitor = try stage.spawn(["gdbus", "monitor", "--session", "--dest", "org.freedesktop.Notifications"])
+        defer { monitor.terminate() }
+        XCTAssertNotNil(monitor.waitForLine(matching: "is owned by"), "gdbus monitor did not start: \(monitor.stderrText)")
+
+        var ids: [String] = []
+        // The second output's copy answers `yes` for one toast, the first output's `no` for the next.
+        for (output, other, scale, pill, key) in [(setup.second, stage.output, 2, 0, "yes"), (stage.output, setup.second, 1, 1, "no")] {
+            let waiting = try stage.spawn([try stage.binary("toast"), "-p", "-t", "0", "-A", "yes=Yes", "-A", "no=No", "Deploy?"],
+                                          environment: ["TOASTD_SOCKET": toastd.socketPath])
+            defer { waiting.terminate() }
+            let id = try XCTUnwrap(waiting.waitForLine(matching: "^[0-9]+$"), waiting.stderrText)
+            ids.append(id)
+            _ = try steady(stage, output: other)
+            let shot = try steady(stage, output: output)
+            let found: ActionPills
+            do {
+                found = try ActionPills(in: shot, background: Self.probe, inset: 6 * scale)
+            } catch let error as PillsNotFound {
+                return XCTFail("\(error.message) on \(output); kept at \(stage.keep(shot, name: "all-pills-\(output)"))")
+            }
+            let target = found.pills[pill]
+            try setup.click(x: (target.x + target.width / 2) / scale, y: (target.y + target.height / 2) / scale, output: output)
+            XCTAssertNotNil(waiting.waitForLine(startingWith: key, from: 1), "the click on \(output)'s copy: \(waiting.lines) \(toastd.log.suffix(1500))")
+            XCTAssertEqual(waiting.lines.dropFirst().first, key, "\(waiting.lines)")
+            XCTAssertEqual(waiting.waitForExit(timeout: 10), 0, waiting.stderrText)
+            // The action closed the toast: both copies go.
+            for shown in [output, other] {
+                let (left, gone) = try stage.waitForScreenshot(output: shown) { $0.isUniform(Self.probe) }
+                XCTAssertTrue(gone, "the toast stayed on \(shown); kept at \(stage.keep(left, name: "all-clicked-\(shown)"))")
+            }
+        }
+
+        // A toast dismissed afterwards: once its NotificationClosed is seen, a second signal for either
+        // clicked toast would have been seen before it.
+        let marker = try toastd.toast(["-p", "-t", "0", "Marker"])
+        let markerID = marker.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertTrue(try toastd.toast(["dismiss", markerID]).succeeded)
+        XCTAssertNotNil(monitor.waitForLine(matching: "NotificationClosed \\(uint32 \(markerID), "), "\(monitor.lines)")
+        for (id, key) in zip(ids, ["yes", "no"]) {
+            let invoked = monitor.lines.filter { $0.contains("ActionInvoked (uint32 \(id), ") }
+            XCTAssertEqual(invoked, invoked.first.map { [$0] } ?? [], "not one ActionInvoked for \(id): \(monitor.lines)")
+            XCTAssertTrue(invoked.first?.contains("'\(key)'") ?? false, "\(invoked)")
+            XCTAssertEqual(monitor.lines.filter { $0.contains("NotificationClosed (uint32 \(id), ") }.count, 1, "\(monitor.lines)")
+        }
+        XCTAssertEqual(try listed(toastd), [])
+    }
+
     // MARK: - output = focused
 
     func testAFocusedToastGoesToTheFocusedOutputAndStaysThere() throws {
