@@ -201,7 +201,7 @@ final class OutputsTests: XCTestCase {
         XCTAssertTrue(toastd.log.contains("set_input_region(wl_region@"))
     }
 
-    func testUnpluggingTheOutputUnderAFocusedToastMovesItToTheOneLeft() throws {
+    func testUnpluggingTheOutputUnderAFocusedToastAndHudMovesThemToTheOneLeft() throws {
         let stage = try Stage.makePrivate()
         let nested = try NestedSway(inside: stage)
         try stage.swaymsg("splitv")
@@ -215,19 +215,56 @@ final class OutputsTests: XCTestCase {
         let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()],
                                        environment: ["WAYLAND_DISPLAY": nested.display, "WAYLAND_DEBUG": "1"])
         try expectSuccess(toastd.toast(["-t", "0", "Following focus"]))
-        let (shot, shown) = try nested.waitForScreenshot(output: second) { !$0.isUniform(Self.probe) }
-        XCTAssertTrue(shown, "no toast on the focused \(second); kept at \(stage.keep(shot, name: "unplug-focused")); toastd: \(toastd.log.suffix(1500))")
-        XCTAssertTrue(try nested.screenshot(output: nested.output).isUniform(background), "the toast is on \(nested.output) too")
+        // And a spinner (`hud-output = focused` by default) that stays until stopped.
+        try expectSuccess(toastd.toast(["loading", "start", "sync", "--detach"]))
+        let (shot, shown) = try nested.waitForScreenshot(output: second) { shot in
+            !shot.isUniform(Self.probe, in: Self.topHalf(of: shot)) && !shot.isUniform(Self.probe, in: Self.bottomHalf(of: shot))
+        }
+        XCTAssertTrue(shown, "no toast and HUD on the focused \(second); kept at \(stage.keep(shot, name: "unplug-focused")); toastd: \(toastd.log.suffix(1500))")
+        XCTAssertTrue(try nested.screenshot(output: nested.output).isUniform(background), "the toast or the HUD is on \(nested.output) too")
 
         try stage.swaymsg("[title=\"wlroots - \(second)\"]", "kill")
         XCTAssertTrue(waitUntil(timeout: 10) { (try? nested.outputNames()) == [nested.output] }, "\(second) stayed")
         let (moved, remade) = try nested.waitForScreenshot(output: nested.output) { shot in
-            shot.boundingBox(notMatching: Self.probe).map { $0.width == Self.toastWidth } ?? false
+            let toast = self.crop(shot, Self.topHalf(of: shot)).boundingBox(notMatching: Self.probe)
+            return toast?.width == Self.toastWidth && !shot.isUniform(Self.probe, in: Self.bottomHalf(of: shot))
         }
-        XCTAssertTrue(remade, "the toast did not move to \(nested.output); kept at \(stage.keep(moved, name: "unplug-focused-after")); toastd: \(toastd.log.suffix(1500))")
+        XCTAssertTrue(remade, "the toast or the HUD did not move to \(nested.output); kept at \(stage.keep(moved, name: "unplug-focused-after")); toastd: \(toastd.log.suffix(1500))")
         XCTAssertTrue(toastd.process.isRunning, "toastd died with the output")
         XCTAssertEqual(try listed(toastd), ["Following focus"])
         XCTAssertFalse(toastd.log.contains(".add("), "a surface took input")
+        // The spinner still answers: stopped, it goes.
+        try expectSuccess(toastd.toast(["loading", "stop", "sync"]))
+        let (stopped, gone) = try nested.waitForScreenshot(output: nested.output) { $0.isUniform(Self.probe, in: Self.bottomHalf(of: $0)) }
+        XCTAssertTrue(gone, "the spinner stayed; kept at \(stage.keep(stopped, name: "unplug-focused-stopped"))")
+    }
+
+    /// An output that arrives under an `all` stack gets a copy, drawn at its scale (set after it came).
+    func testAnOutputThatArrivesUnderAnAllStackGetsTheStack() throws {
+        let stage = try Stage.makePrivate()
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--output", "all", "--config", try stage.shadowlessConfig()],
+                                       environment: ["WAYLAND_DEBUG": "1"])
+        try expectSuccess(toastd.toast(["-t", "0", "Already here"]))
+        let (first, shown) = try stage.waitForScreenshot { $0.boundingBox(notMatching: stage.background)?.width == Self.toastWidth }
+        XCTAssertTrue(shown, "no toast on \(stage.output); kept at \(stage.keep(first, name: "arrive-1"))")
+        XCTAssertEqual(layerSurfaces(toastd.log).count, 1)
+
+        let second = try stage.createOutput()
+        // The new output's background (swaybg may not have drawn it yet): its bottom-left corner.
+        let toastBox = { (shot: Image) in shot.boundingBox(notMatching: shot.pixel(0, shot.height - 1)) }
+        let (arrived, copied) = try stage.waitForScreenshot(output: second) {
+            toastBox($0)?.width == Self.toastWidth
+        }
+        XCTAssertTrue(copied, "no toast on the new \(second); kept at \(stage.keep(arrived, name: "arrive-2")); toastd: \(toastd.log.suffix(1500))")
+        XCTAssertEqual(layerSurfaces(toastd.log).count, 2, "one more surface, for the new output")
+        try stage.swaymsg("output", second, "scale", "2")
+        let (scaled, sharp) = try stage.waitForScreenshot(output: second) {
+            toastBox($0)?.width == 2 * Self.toastWidth
+        }
+        XCTAssertTrue(sharp, "the new output's copy is not drawn at scale 2; kept at \(stage.keep(scaled, name: "arrive-2-scaled"))")
+        XCTAssertTrue(try stage.screenshot().boundingBox(notMatching: stage.background)?.width == Self.toastWidth,
+                      "the first output's copy changed")
+        XCTAssertEqual(try listed(toastd), ["Already here"])
     }
 
     // MARK: - fullscreen
@@ -395,6 +432,11 @@ final class OutputsTests: XCTestCase {
 
     private func expectSuccess(_ result: CommandResult, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertTrue(result.succeeded, result.stderrText, file: file, line: line)
+    }
+
+    private static func topHalf(of image: Image) -> Rect { Rect(x: 0, y: 0, width: image.width, height: image.height / 2) }
+    private static func bottomHalf(of image: Image) -> Rect {
+        Rect(x: 0, y: image.height / 2, width: image.width, height: image.height - image.height / 2)
     }
 
     private func crop(_ image: Image, _ rect: Rect) -> Image {
