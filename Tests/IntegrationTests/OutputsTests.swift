@@ -130,6 +130,28 @@ final class OutputsTests: XCTestCase {
         XCTAssertEqual(Set(try listed(toastd)), ["On one", "On two"])
     }
 
+    /// Before any window had the focus, `focused` leaves the output to sway, which puts a new surface
+    /// on its focused output (where `focus output`, the keyboard or the pointer last was), not the first.
+    func testBeforeAnyWindowHadTheFocusAToastGoesToSwaysFocusedOutput() throws {
+        let setup = try TwoOutputs()
+        let stage = setup.stage
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
+        XCTAssertTrue(toastd.log.contains("output: focused (focus from zwlr_foreign_toplevel_manager_v1)"), toastd.log.suffix(500).description)
+        // No window: each output shows only its background (the new one's may not be swaybg's yet:
+        // its bottom-left corner, away from the toasts, tells).
+        let plain = { (shot: Image) in shot.isUniform(shot.pixel(0, shot.height - 1)) }
+        for (output, other, summary) in [(setup.second, stage.output, "On two"), (stage.output, setup.second, "On one")] {
+            try stage.swaymsg("focus", "output", output)
+            let id = try toastd.toast(["-p", "-t", "0", summary]).stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
+            let (shot, shown) = try stage.waitForScreenshot(output: output) { !plain($0) }
+            XCTAssertTrue(shown, "\(summary): not on sway's focused \(output); kept at \(stage.keep(shot, name: "nofocus-\(output)"))")
+            XCTAssertTrue(plain(try stage.screenshot(output: other)), "\(summary): also on \(other)")
+            XCTAssertTrue(try toastd.toast(["dismiss", id]).succeeded)
+            let (left, gone) = try stage.waitForScreenshot(output: output) { plain($0) }
+            XCTAssertTrue(gone, "\(summary) stayed; kept at \(stage.keep(left, name: "nofocus-left-\(output)"))")
+        }
+    }
+
     func testTheHudFollowsTheFocusAtItsNextValue() throws {
         let setup = try TwoOutputs()
         let stage = setup.stage
