@@ -278,40 +278,14 @@ final class ClickableActionsTests: XCTestCase {
             return !shot.isUniform(ProbeWindow.colour) && previous?.rgb == shot.rgb
         }
         XCTAssertTrue(steady, "no steady toast; toastd: \(toastd.log)")
-        let box = try XCTUnwrap(shot.boundingBox(notMatching: ProbeWindow.colour), "no toast: \(toastd.log)")
-        let kept = { stage.keep(shot, name: "clickable-actions") }
-        // Inside the border and the rounded corners, at the left padding: the plain fill.
-        let fill = shot.pixel(box.x + 6, box.y + box.height / 2)
-        let inner = (x0: box.x + 6, x1: box.x + box.width - 6, y0: box.y + 6, y1: box.y + box.height - 6)
-        func isFill(_ x: Int, _ y: Int) -> Bool { shot.pixel(x, y).isClose(to: fill, tolerance: 2) }
-        func rowHasContent(_ y: Int) -> Bool { (inner.x0..<inner.x1).contains { !isFill($0, y) } }
-        // The lowest band of rows with something on them is the pill row.
-        guard let bottom = (inner.y0..<inner.y1).reversed().first(where: rowHasContent) else {
-            throw PillsNotFound(message: "an empty toast; kept at \(kept())")
+        let found: ActionPills
+        do {
+            found = try ActionPills(in: shot, background: ProbeWindow.colour)
+        } catch let error as PillsNotFound {
+            throw PillsNotFound(message: "\(error.message); kept at \(stage.keep(shot, name: "clickable-actions")); toastd: \(toastd.log)")
         }
-        var top = bottom
-        while top > inner.y0, rowHasContent(top - 1) { top -= 1 }
-        let y = (top + bottom) / 2
-        var runs: [(x: Int, width: Int)] = []
-        var x = inner.x0
-        while x < inner.x1 {
-            if isFill(x, y) { x += 1; continue }
-            let begin = x
-            while x < inner.x1, !isFill(x, y) { x += 1 }
-            runs.append((begin, x - begin))
-        }
-        guard runs.count == 2 else {
-            throw PillsNotFound(message: "expected two pills in row \(y), found \(runs); kept at \(kept())")
-        }
-        let height = bottom - top + 1
-        XCTAssertGreaterThan(height, 10, "the pill row is too thin to be pills; kept at \(kept())")
-        return (box, Rect(x: runs[0].x, y: top, width: runs[0].width, height: height),
-                Rect(x: runs[1].x, y: top, width: runs[1].width, height: height))
+        XCTAssertGreaterThan(found.pills[0].height, 10, "the pill row is too thin to be pills; kept at \(stage.keep(shot, name: "clickable-actions"))")
+        return (found.box, found.pills[0], found.pills[1])
     }
 }
 
-/// The screenshot shows no toast with two action pills.
-private struct PillsNotFound: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
-}

@@ -44,6 +44,63 @@ final class OutputsTests: XCTestCase {
         XCTAssertEqual(try listed(toastd), ["Everywhere"])
     }
 
+    /// With `clickable-actions`, each copy of an `all` stack takes clicks on its pills: a click on the
+    /// copy on the second output (scale 2) invokes one toast's action, a click on the first output's
+    /// copy another's, each exactly once (what `gdbus monitor` sees on the bus).
+    func testOutputAllWithClickableActionsAClickOnEitherCopyInvokesTheActionOnce() throws {
+        let setup = try TwoOutputs()
+        let stage = setup.stage
+        let probes = [try setup.probe(on: stage.output), try setup.probe(on: setup.second)]
+        _ = probes
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--output", "all", "--clickable-actions", "--no-animations",
+                                                                 "--config", try stage.shadowlessConfig()])
+        let monitor = try stage.spawn(["gdbus", "monitor", "--session", "--dest", "org.freedesktop.Notifications"])
+        defer { monitor.terminate() }
+        XCTAssertNotNil(monitor.waitForLine(matching: "is owned by"), "gdbus monitor did not start: \(monitor.stderrText)")
+
+        var ids: [String] = []
+        // The second output's copy answers `yes` for one toast, the first output's `no` for the next.
+        for (output, other, scale, pill, key) in [(setup.second, stage.output, 2, 0, "yes"), (stage.output, setup.second, 1, 1, "no")] {
+            let waiting = try stage.spawn([try stage.binary("toast"), "-p", "-t", "0", "-A", "yes=Yes", "-A", "no=No", "Deploy?"],
+                                          environment: ["TOASTD_SOCKET": toastd.socketPath])
+            defer { waiting.terminate() }
+            let id = try XCTUnwrap(waiting.waitForLine(matching: "^[0-9]+$"), waiting.stderrText)
+            ids.append(id)
+            _ = try steady(stage, output: other)
+            let shot = try steady(stage, output: output)
+            let found: ActionPills
+            do {
+                found = try ActionPills(in: shot, background: Self.probe, inset: 6 * scale)
+            } catch let error as PillsNotFound {
+                return XCTFail("\(error.message) on \(output); kept at \(stage.keep(shot, name: "all-pills-\(output)"))")
+            }
+            let target = found.pills[pill]
+            try setup.click(x: (target.x + target.width / 2) / scale, y: (target.y + target.height / 2) / scale, output: output)
+            XCTAssertNotNil(waiting.waitForLine(startingWith: key, from: 1), "the click on \(output)'s copy: \(waiting.lines) \(toastd.log.suffix(1500))")
+            XCTAssertEqual(waiting.lines.dropFirst().first, key, "\(waiting.lines)")
+            XCTAssertEqual(waiting.waitForExit(timeout: 10), 0, waiting.stderrText)
+            // The action closed the toast: both copies go.
+            for shown in [output, other] {
+                let (left, gone) = try stage.waitForScreenshot(output: shown) { $0.isUniform(Self.probe) }
+                XCTAssertTrue(gone, "the toast stayed on \(shown); kept at \(stage.keep(left, name: "all-clicked-\(shown)"))")
+            }
+        }
+
+        // A toast dismissed afterwards: once its NotificationClosed is seen, a second signal for either
+        // clicked toast would have been seen before it.
+        let marker = try toastd.toast(["-p", "-t", "0", "Marker"])
+        let markerID = marker.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertTrue(try toastd.toast(["dismiss", markerID]).succeeded)
+        XCTAssertNotNil(monitor.waitForLine(matching: "NotificationClosed \\(uint32 \(markerID), "), "\(monitor.lines)")
+        for (id, key) in zip(ids, ["yes", "no"]) {
+            let invoked = monitor.lines.filter { $0.contains("ActionInvoked (uint32 \(id), ") }
+            XCTAssertEqual(invoked, invoked.first.map { [$0] } ?? [], "not one ActionInvoked for \(id): \(monitor.lines)")
+            XCTAssertTrue(invoked.first?.contains("'\(key)'") ?? false, "\(invoked)")
+            XCTAssertEqual(monitor.lines.filter { $0.contains("NotificationClosed (uint32 \(id), ") }.count, 1, "\(monitor.lines)")
+        }
+        XCTAssertEqual(try listed(toastd), [])
+    }
+
     // MARK: - output = focused
 
     func testAFocusedToastGoesToTheFocusedOutputAndStaysThere() throws {
@@ -71,6 +128,28 @@ final class OutputsTests: XCTestCase {
         XCTAssertEqual(boxes(in: twoAfter, scale: 2).count, 1,
                        "the earlier toast left \(setup.second) or the new one came too; kept at \(stage.keep(twoAfter, name: "focused-2-after"))")
         XCTAssertEqual(Set(try listed(toastd)), ["On one", "On two"])
+    }
+
+    /// Before any window had the focus, `focused` leaves the output to sway, which puts a new surface
+    /// on its focused output (where `focus output`, the keyboard or the pointer last was), not the first.
+    func testBeforeAnyWindowHadTheFocusAToastGoesToSwaysFocusedOutput() throws {
+        let setup = try TwoOutputs()
+        let stage = setup.stage
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
+        XCTAssertTrue(toastd.log.contains("output: focused (focus from zwlr_foreign_toplevel_manager_v1)"), toastd.log.suffix(500).description)
+        // No window: each output shows only its background (the new one's may not be swaybg's yet:
+        // its bottom-left corner, away from the toasts, tells).
+        let plain = { (shot: Image) in shot.isUniform(shot.pixel(0, shot.height - 1)) }
+        for (output, other, summary) in [(setup.second, stage.output, "On two"), (stage.output, setup.second, "On one")] {
+            try stage.swaymsg("focus", "output", output)
+            let id = try toastd.toast(["-p", "-t", "0", summary]).stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
+            let (shot, shown) = try stage.waitForScreenshot(output: output) { !plain($0) }
+            XCTAssertTrue(shown, "\(summary): not on sway's focused \(output); kept at \(stage.keep(shot, name: "nofocus-\(output)"))")
+            XCTAssertTrue(plain(try stage.screenshot(output: other)), "\(summary): also on \(other)")
+            XCTAssertTrue(try toastd.toast(["dismiss", id]).succeeded)
+            let (left, gone) = try stage.waitForScreenshot(output: output) { plain($0) }
+            XCTAssertTrue(gone, "\(summary) stayed; kept at \(stage.keep(left, name: "nofocus-left-\(output)"))")
+        }
     }
 
     func testTheHudFollowsTheFocusAtItsNextValue() throws {
@@ -144,7 +223,7 @@ final class OutputsTests: XCTestCase {
         XCTAssertTrue(toastd.log.contains("set_input_region(wl_region@"))
     }
 
-    func testUnpluggingTheOutputUnderAFocusedToastMovesItToTheOneLeft() throws {
+    func testUnpluggingTheOutputUnderAFocusedToastAndHudMovesThemToTheOneLeft() throws {
         let stage = try Stage.makePrivate()
         let nested = try NestedSway(inside: stage)
         try stage.swaymsg("splitv")
@@ -158,19 +237,56 @@ final class OutputsTests: XCTestCase {
         let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()],
                                        environment: ["WAYLAND_DISPLAY": nested.display, "WAYLAND_DEBUG": "1"])
         try expectSuccess(toastd.toast(["-t", "0", "Following focus"]))
-        let (shot, shown) = try nested.waitForScreenshot(output: second) { !$0.isUniform(Self.probe) }
-        XCTAssertTrue(shown, "no toast on the focused \(second); kept at \(stage.keep(shot, name: "unplug-focused")); toastd: \(toastd.log.suffix(1500))")
-        XCTAssertTrue(try nested.screenshot(output: nested.output).isUniform(background), "the toast is on \(nested.output) too")
+        // And a spinner (`hud-output = focused` by default) that stays until stopped.
+        try expectSuccess(toastd.toast(["loading", "start", "sync", "--detach"]))
+        let (shot, shown) = try nested.waitForScreenshot(output: second) { shot in
+            !shot.isUniform(Self.probe, in: Self.topHalf(of: shot)) && !shot.isUniform(Self.probe, in: Self.bottomHalf(of: shot))
+        }
+        XCTAssertTrue(shown, "no toast and HUD on the focused \(second); kept at \(stage.keep(shot, name: "unplug-focused")); toastd: \(toastd.log.suffix(1500))")
+        XCTAssertTrue(try nested.screenshot(output: nested.output).isUniform(background), "the toast or the HUD is on \(nested.output) too")
 
         try stage.swaymsg("[title=\"wlroots - \(second)\"]", "kill")
         XCTAssertTrue(waitUntil(timeout: 10) { (try? nested.outputNames()) == [nested.output] }, "\(second) stayed")
         let (moved, remade) = try nested.waitForScreenshot(output: nested.output) { shot in
-            shot.boundingBox(notMatching: Self.probe).map { $0.width == Self.toastWidth } ?? false
+            let toast = self.crop(shot, Self.topHalf(of: shot)).boundingBox(notMatching: Self.probe)
+            return toast?.width == Self.toastWidth && !shot.isUniform(Self.probe, in: Self.bottomHalf(of: shot))
         }
-        XCTAssertTrue(remade, "the toast did not move to \(nested.output); kept at \(stage.keep(moved, name: "unplug-focused-after")); toastd: \(toastd.log.suffix(1500))")
+        XCTAssertTrue(remade, "the toast or the HUD did not move to \(nested.output); kept at \(stage.keep(moved, name: "unplug-focused-after")); toastd: \(toastd.log.suffix(1500))")
         XCTAssertTrue(toastd.process.isRunning, "toastd died with the output")
         XCTAssertEqual(try listed(toastd), ["Following focus"])
         XCTAssertFalse(toastd.log.contains(".add("), "a surface took input")
+        // The spinner still answers: stopped, it goes.
+        try expectSuccess(toastd.toast(["loading", "stop", "sync"]))
+        let (stopped, gone) = try nested.waitForScreenshot(output: nested.output) { $0.isUniform(Self.probe, in: Self.bottomHalf(of: $0)) }
+        XCTAssertTrue(gone, "the spinner stayed; kept at \(stage.keep(stopped, name: "unplug-focused-stopped"))")
+    }
+
+    /// An output that arrives under an `all` stack gets a copy, drawn at its scale (set after it came).
+    func testAnOutputThatArrivesUnderAnAllStackGetsTheStack() throws {
+        let stage = try Stage.makePrivate()
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--output", "all", "--config", try stage.shadowlessConfig()],
+                                       environment: ["WAYLAND_DEBUG": "1"])
+        try expectSuccess(toastd.toast(["-t", "0", "Already here"]))
+        let (first, shown) = try stage.waitForScreenshot { $0.boundingBox(notMatching: stage.background)?.width == Self.toastWidth }
+        XCTAssertTrue(shown, "no toast on \(stage.output); kept at \(stage.keep(first, name: "arrive-1"))")
+        XCTAssertEqual(layerSurfaces(toastd.log).count, 1)
+
+        let second = try stage.createOutput()
+        // The new output's background (swaybg may not have drawn it yet): its bottom-left corner.
+        let toastBox = { (shot: Image) in shot.boundingBox(notMatching: shot.pixel(0, shot.height - 1)) }
+        let (arrived, copied) = try stage.waitForScreenshot(output: second) {
+            toastBox($0)?.width == Self.toastWidth
+        }
+        XCTAssertTrue(copied, "no toast on the new \(second); kept at \(stage.keep(arrived, name: "arrive-2")); toastd: \(toastd.log.suffix(1500))")
+        XCTAssertEqual(layerSurfaces(toastd.log).count, 2, "one more surface, for the new output")
+        try stage.swaymsg("output", second, "scale", "2")
+        let (scaled, sharp) = try stage.waitForScreenshot(output: second) {
+            toastBox($0)?.width == 2 * Self.toastWidth
+        }
+        XCTAssertTrue(sharp, "the new output's copy is not drawn at scale 2; kept at \(stage.keep(scaled, name: "arrive-2-scaled"))")
+        XCTAssertTrue(try stage.screenshot().boundingBox(notMatching: stage.background)?.width == Self.toastWidth,
+                      "the first output's copy changed")
+        XCTAssertEqual(try listed(toastd), ["Already here"])
     }
 
     // MARK: - fullscreen
@@ -338,6 +454,11 @@ final class OutputsTests: XCTestCase {
 
     private func expectSuccess(_ result: CommandResult, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertTrue(result.succeeded, result.stderrText, file: file, line: line)
+    }
+
+    private static func topHalf(of image: Image) -> Rect { Rect(x: 0, y: 0, width: image.width, height: image.height / 2) }
+    private static func bottomHalf(of image: Image) -> Rect {
+        Rect(x: 0, y: image.height / 2, width: image.width, height: image.height - image.height / 2)
     }
 
     private func crop(_ image: Image, _ rect: Rect) -> Image {
