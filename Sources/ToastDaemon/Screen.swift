@@ -117,17 +117,22 @@ final class Screen {
 
     // MARK: - Toast stacks
 
-    /// The outputs a stack's surfaces go on (nil: the compositor's choice).
-    private func outputs(for place: StackPlace) -> [UInt32?] {
-        switch place.key.output {
+    /// The outputs the surfaces of `choice` go on (nil: the compositor's choice); `focused` says which
+    /// output `.focused` means for the caller.
+    private func outputs(of choice: OutputChoice, focused: @autoclosure () -> UInt32?) -> [UInt32?] {
+        switch choice {
         case .compositor: return [nil]
         case .named(let name): return [wayland.output(named: name)?.globalName]
         case .all: return wayland.outputs.isEmpty ? [nil] : wayland.outputs.map(\.globalName)
-        case .focused:
-            // Chosen at arrival; gone (unplugged), the toast moves to where the focus is now.
-            let output = place.output.flatMap { wayland.output(named: $0) } ?? wayland.focusedOutput
-            return [output?.globalName]
+        case .focused: return [focused()]
         }
+    }
+
+    /// The outputs a stack's surfaces go on. A focused stack's output was chosen at arrival; gone
+    /// (unplugged), its toasts move to where the focus is now.
+    private func outputs(for place: StackPlace) -> [UInt32?] {
+        outputs(of: place.key.output,
+                focused: (place.output.flatMap { wayland.output(named: $0) } ?? wayland.focusedOutput)?.globalName)
     }
 
     private func updateToasts() {
@@ -178,17 +183,11 @@ final class Screen {
         // A new bar value (or a HUD appearing) is the HUD's next update: a `focused` HUD moves to the
         // output with the focus then, never while a value stays.
         let bars = scene.huds.filter { if case .bar = $0 { true } else { false } }
-        let outputs: [UInt32?]
-        switch hudOutput {
-        case .compositor: outputs = [nil]
-        case .named(let name): outputs = [wayland.output(named: name)?.globalName]
-        case .all: outputs = wayland.outputs.isEmpty ? [nil] : wayland.outputs.map(\.globalName)
-        case .focused:
-            if hudSurfaces.isEmpty || bars != lastBars || !wayland.outputs.contains(where: { $0.globalName == hudFocusOutput }) {
-                hudFocusOutput = wayland.focusedOutput?.globalName
-            }
-            outputs = [hudFocusOutput]
+        if case .focused = hudOutput, hudSurfaces.isEmpty || bars != lastBars
+            || !wayland.outputs.contains(where: { $0.globalName == hudFocusOutput }) {
+            hudFocusOutput = wayland.focusedOutput?.globalName
         }
+        let outputs = outputs(of: hudOutput, focused: hudFocusOutput)
         lastBars = bars
         hudSurfaces = hudSurfaces.filter { outputs.contains($0.key) }
         for output in outputs {
