@@ -43,6 +43,8 @@ public final class Daemon {
     private var spinnerStep: Instant?
     /// The screen emptied: caches and free heap go back before the loop sleeps (`releaseMemory`).
     var memoryReleaseDue = false
+    /// The screen stopped changing: free heap goes back before the loop sleeps (`trimHeapIfWorthIt`).
+    var heapTrimDue = false
 
     /// Connects to the compositor and the bus and opens the socket; throws a message to print.
     public init(options: DaemonOptions) throws(StartupError) {
@@ -154,6 +156,7 @@ public final class Daemon {
         screen.onToastClicked = { [unowned self] id, press in self.service.click(id: id, button: press.button) }
         screen.onToastsDrawn = { [unowned self] ids in self.service.displayed(ids) }
         screen.onNothingShown = { [unowned self] in self.memoryReleaseDue = true }
+        screen.onSettled = { [unowned self] in self.heapTrimDue = true }
         service.playSound = { [unowned self] sound, app in self.soundPlayer.play(sound, app: app) }
         service.pictureTarget = { [unowned self] in
             PictureLoader.Target(size: self.service.rules.largestImageSize(base: self.renderer.style.imageSize), scale: self.wayland.outputs.map(\.scale).max() ?? 1,
@@ -234,7 +237,7 @@ public final class Daemon {
                     timeout = 0
                 }
                 guard running else { break }  // the bus name was lost while processing
-                if memoryReleaseDue { releaseMemory() }
+                if memoryReleaseDue { releaseMemory() } else if heapTrimDue { trimHeapIfWorthIt() }
                 while !display.prepareRead() { _ = try display.dispatchPending() }
                 _ = try display.flush()
                 waylandReadable = false

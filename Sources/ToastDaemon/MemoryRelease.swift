@@ -30,6 +30,19 @@ enum HeapTrim {
         malloc_trim(0)
         return (before, Usage.now)
     }
+
+    /// Free heap up to this size stays with the allocator while toasts are shown (a toast's picture
+    /// is ~100 KiB: a few toasts come and go without the pages going back and forth).
+    static let keptWhileShown = 256 << 10
+    /// Free heap up to this size stays when the screen empties: little, as nothing is drawn until the
+    /// next toast, and the trim then is one walk of the free lists.
+    static let keptWhenEmpty = 64 << 10
+
+    /// Trims (`trim`) when more than `kept` bytes are free; nil when it did not.
+    static func trimIfWorthIt(keeping kept: Int) -> (before: Usage, after: Usage)? {
+        guard Usage.now.free > kept else { return nil }
+        return trim()
+    }
 }
 
 /// Process-wide allocator choices, made once at start.
@@ -67,32 +80,41 @@ enum MemoryRelease {
 extension Daemon {
     /// Renderer caches up to this size stay when the screen empties.
     static let cacheBytesKept = 512 << 10
-    /// Free heap up to this size stays with the allocator when the screen empties.
-    static let freeHeapKept = 1 << 20
 
     /// Nothing is on screen any more (the last toast and the HUD are gone): lets go of what drawing
-    /// them cached (layouts, pictures, fallback fonts; see `ToastRenderer.releaseCaches`), then of
-    /// the allocator's free pages. Runs once per emptying, as the loop goes back to sleep; while
-    /// idle there is no wakeup for it.
+    /// them cached (layouts, pictures, fallback fonts; see `ToastRenderer.releaseCaches`) when that is
+    /// much, then of the allocator's free pages. Runs once per emptying, as the loop goes back to
+    /// sleep; while idle there is no wakeup for it.
     func releaseMemory() {
         memoryReleaseDue = false
+        heapTrimDue = false
         guard screen.isShowingNothing else { return }  // something new came in meanwhile
         // A toast or two come and go all day: their few hundred KiB of layouts and boxes make the
         // next one fast (dropping them cost the next toast ~0.5 ms). What a burst or other scripts
         // left behind is worth giving back.
-        guard renderer.cachedBytes > Self.cacheBytesKept || renderer.mayHoldFallbackFonts
-                || HeapTrim.Usage.now.free > Self.freeHeapKept else { return }
-        // The daemon's one renderer holds its only cairo fonts (a reload's old renderer is gone by
-        // now, and pictures are decoded without fonts), so cairo's font caches may be emptied too —
-        // but only while the picture worker is idle: the reset also clears cairo's shared pools,
-        // which a PNG being decoded on the worker thread uses.
-        let freshFonts = renderer.releaseCaches(scale: PixelScale(wayland.outputs.map(\.scale).max() ?? 1),
+        var freshFonts = false
+        if renderer.cachedBytes > Self.cacheBytesKept || renderer.mayHoldFallbackFonts {
+            // The daemon's one renderer holds its only cairo fonts (a reload's old renderer is gone by
+            // now, and pictures are decoded without fonts), so cairo's font caches may be emptied too —
+            // but only while the picture worker is idle: the reset also clears cairo's shared pools,
+            // which a PNG being decoded on the worker thread uses.
+            freshFonts = renderer.releaseCaches(scale: PixelScale(wayland.outputs.map(\.scale).max() ?? 1),
                                                 resetCairoFontCaches: service.pictureWorker.isIdle)
-        let (before, after) = HeapTrim.trim()
+        }
+        guard let (before, after) = HeapTrim.trimIfWorthIt(keeping: HeapTrim.keptWhenEmpty) else { return }
         let returned = max(0, before.free - after.free)
         if freshFonts || returned >= 1 << 20 {
             Log.info("idle: released \(freshFonts ? "fallback fonts and " : "")\(returned >> 10) KiB of free heap "
                      + "(heap: \(after.inUse >> 10) KiB in use, \(after.free >> 10) KiB free)")
         }
+    }
+
+    /// The overlays showed their last frame and nothing is to be drawn: the heap's free pages go back
+    /// if there are many. Toasts that arrived in a burst, pushed under "+N more" and freed, leave
+    /// their pictures' room behind (~0.6 MB after a hundred), and nothing else would take it back
+    /// until the screen empties. Once per change that settles, never on a timer.
+    func trimHeapIfWorthIt() {
+        heapTrimDue = false
+        _ = HeapTrim.trimIfWorthIt(keeping: HeapTrim.keptWhileShown)
     }
 }

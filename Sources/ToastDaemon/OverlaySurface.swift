@@ -199,6 +199,7 @@ final class OverlaySurface {
                     self.frameCallback = nil
                     self.onFrame()
                     self.drawIfReady()
+                    if self.frameCallback == nil && !self.needsDraw { self.settle() }
                 }
             }
         }
@@ -208,6 +209,14 @@ final class OverlaySurface {
 
     /// Called after each frame the compositor showed; the owner may mark the next animation step.
     var onFrame: () -> Void = {}
+    /// Called when a frame was shown and nothing more is to be drawn: the surface keeps its last buffer only.
+    var onSettled: () -> Void = {}
+
+    /// The content stopped changing: the spare buffer goes (the next change makes one again).
+    private func settle() {
+        pool.releaseSpares(keeping: lastDrawn)
+        onSettled()
+    }
 
     private func handle(_ event: ZwlrLayerSurfaceV1.Event) {
         switch event {

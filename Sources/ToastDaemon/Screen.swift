@@ -48,6 +48,8 @@ final class Screen {
     var onToastsDrawn: ([NotificationID]) -> Void = { _ in }
     /// Both overlays have just gone (the last toast and the HUD are gone): a moment to free memory.
     var onNothingShown: () -> Void = {}
+    /// An overlay showed its last frame and has nothing more to draw: a moment to trim the heap.
+    var onSettled: () -> Void = {}
     /// Whether no overlay exists.
     var isShowingNothing: Bool { toastSurfaces.isEmpty && hudSurfaces.isEmpty }
     /// What the screen last followed of the focus (foreign-toplevel): a change redraws.
@@ -225,6 +227,7 @@ final class Screen {
         surface.onOutputsChanged = { [unowned self, unowned surface] in
             if self.followScale(of: surface) { self.update() }
         }
+        surface.onSettled = { [unowned self] in self.onSettled() }
         surface.onFrame = { [unowned self] in
             if self.scene.isAnimating || self.toastSurfaces.values.contains(where: \.isPending) { self.update() }
         }

@@ -86,4 +86,12 @@ struct BufferPool {
 
     /// Frees every buffer (a surface that goes away holds no memory while the daemon is idle).
     mutating func removeAll() { buffers.removeAll() }
+
+    /// Frees the buffers the compositor does not hold, but `kept` (the one drawn last, whose rows the
+    /// next frame copies). For a surface that stopped changing: a second buffer only serves the next
+    /// change, and a whole stack's worth of pixels sitting unused is worth more than the ~0.1 ms its
+    /// next frame then spends making a fresh one.
+    mutating func releaseSpares(keeping kept: ShmBuffer?) {
+        buffers.removeAll { !$0.busy && $0 !== kept }
+    }
 }
