@@ -24,7 +24,7 @@ enum HeapTrim {
 
     /// Returns every free page the allocator can to the system (`malloc_trim(0)`: every arena, pages
     /// inside the heap as well as its top). Costs a walk of the free lists, so the daemon calls it
-    /// once, when the screen has just emptied, never on a timer.
+    /// only when the screen has just emptied or stopped changing, never on a timer.
     static func trim() -> (before: Usage, after: Usage) {
         let before = Usage.now
         malloc_trim(0)
@@ -101,7 +101,8 @@ extension Daemon {
             freshFonts = renderer.releaseCaches(scale: PixelScale(wayland.outputs.map(\.scale).max() ?? 1),
                                                 resetCairoFontCaches: service.pictureWorker.isIdle)
         }
-        guard let (before, after) = HeapTrim.trimIfWorthIt(keeping: HeapTrim.keptWhenEmpty) else { return }
+        guard let (before, after) = freshFonts ? HeapTrim.trim() : HeapTrim.trimIfWorthIt(keeping: HeapTrim.keptWhenEmpty)
+        else { return }
         let returned = max(0, before.free - after.free)
         if freshFonts || returned >= 1 << 20 {
             Log.info("idle: released \(freshFonts ? "fallback fonts and " : "")\(returned >> 10) KiB of free heap "

@@ -35,12 +35,13 @@ final class BurstMemoryTests: XCTestCase {
         let closed = settledHeapKiB(pid)
         print("toastd-burst-memory: heap \(before) KiB before, \(shown) KiB with 100 shown, \(closed) KiB closed")
 
-        // Measured (release): the heap held 1.6 MB more with the hundred shown (five toasts' pictures,
-        // the box and shadow caches, and ~0.7 MB of free room left by the toasts pushed under the
-        // pill) and 0.85 MB more once they closed; trimmed, 1.0 and 0.4 MB. What stays is the
-        // renderer's caches for the next toast (kept below 512 KiB by design) and the history.
-        XCTAssertLessThanOrEqual(shown, before + 1300, "heap with the burst shown, \(before) KiB before")
-        XCTAssertLessThanOrEqual(closed, before + 640, "heap after the burst closed, \(before) KiB before")
+        // Measured (debug build, from this test's "before"): without the trims the heap held 1.28 MB
+        // more with the hundred shown (five toasts' pictures, the box and shadow caches, and the free
+        // room left by the toasts pushed under the pill) and 0.70 MB more once closed; with them,
+        // 0.74 and 0.16 MB. What stays is the renderer's caches for the next toast (below 512 KiB
+        // by design) and the history.
+        XCTAssertLessThanOrEqual(shown, before + 1100, "heap with the burst shown, \(before) KiB before")
+        XCTAssertLessThanOrEqual(closed, before + 512, "heap after the burst closed, \(before) KiB before")
     }
 
     // MARK: Helpers
