@@ -24,8 +24,10 @@ final class ShmBuffer {
         let fd = memfd_create("toastd-buffer", CLINUX_MFD_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }  // the pool keeps its own reference to the memory
+        // Populated at once: every page is drawn into anyway, and one mmap that maps them all costs
+        // less than a fault per page, which a settled surface's next buffer would otherwise pay.
         guard ftruncate(fd, off_t(byteCount)) == 0,
-              let mapping = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0),
+              let mapping = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, 0),
               mapping != MAP_FAILED
         else { return nil }
         let pool = shm.createPool(fd: fd, size: Int32(byteCount))
