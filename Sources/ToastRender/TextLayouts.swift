@@ -33,6 +33,9 @@ final class TextLayout {
     /// A deliberately generous guess at what the layout holds: its structures, plus per byte of text
     /// the copy, log attributes, items and glyph strings. Only bounds the cache; not a measurement.
     let estimatedBytes: Int
+    /// When the engine last handed this layout out (its cache keeps the most recently used). Kept
+    /// here, not beside it in the cache: a hit is one lookup, not a lookup and a write.
+    fileprivate var lastUse: UInt64 = 0
 
     init(layout: OpaquePointer, textBytes: Int) {
         self.layout = layout
@@ -63,7 +66,7 @@ final class TextEngine {
     /// Fonts named by toasts with their own style (`TextKey.font`), parsed once each.
     private var otherFonts: [String: OpaquePointer] = [:]
     private let linkColor: Color
-    private var cache: [TextKey: (layout: TextLayout, lastUse: UInt64)] = [:]
+    private var cache: [TextKey: TextLayout] = [:]
     private var clock: UInt64 = 0
     /// Layouts kept for reuse; a few toasts' worth plus HUD texts.
     let capacity: Int
@@ -108,8 +111,8 @@ final class TextEngine {
     func layout(_ key: TextKey) -> TextLayout {
         clock &+= 1
         if let hit = cache[key] {
-            cache[key] = (hit.layout, clock)
-            return hit.layout
+            hit.lastUse = clock
+            return hit
         }
         let made = TextLayout(layout: makeLayout(key), textBytes: key.text.utf8.count)
         if !mayHoldFallbackFonts, key.text.unicodeScalars.contains(where: Self.mayNeedFallback) {
@@ -118,10 +121,11 @@ final class TextEngine {
         // Least recently used first; the layout just made always stays, whatever its size.
         while !cache.isEmpty, cache.count >= capacity || cachedBytes + made.estimatedBytes > byteBudget,
               let oldest = cache.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            cachedBytes -= oldest.value.layout.estimatedBytes
+            cachedBytes -= oldest.value.estimatedBytes
             cache[oldest.key] = nil
         }
-        cache[key] = (made, clock)
+        made.lastUse = clock
+        cache[key] = made
         cachedBytes += made.estimatedBytes
         return made
     }
