@@ -89,7 +89,7 @@ private struct Reader {
         }
         position += 1  // {
         var object = JSONObject()
-        var seen = Set<String>()
+        var seen = KeySet()
         skipWhitespace()
         if peek == UInt8(ascii: "}") { position += 1; return .object(object) }
         while true {
@@ -99,7 +99,7 @@ private struct Reader {
             }
             let keyStart = position
             let key = try parseString()
-            if !seen.insert(key).inserted {
+            if !seen.insert(key) {
                 position = keyStart
                 throw error("duplicate key \"\(key)\"")
             }
