@@ -110,19 +110,14 @@ public enum ServerMessage: Equatable, Sendable {
         }
     }
 
-    /// `decode(line:)`, throwing: what a client reading replies calls. No `Result` of a message is
-    /// made, so the CLI's start needs no runtime lookup of `ProtocolError: Error` to destroy one (a
-    /// walk of every conformance record of the binary).
+    /// `decode(line:)`, throwing: what a client reading replies calls. No `Result` is made, so the
+    /// CLI's start needs no runtime lookup of `ProtocolError: Error` to destroy one (a walk of every
+    /// conformance record of the binary; see `JSONParser.value`).
     public static func parse(line: [UInt8]) throws(ProtocolError) -> ServerMessage {
         guard line.count <= ProtocolLimits.maxReplyLength else {
             throw ProtocolError(.lineTooLong, "line of \(line.count) bytes exceeds the limit")
         }
-        let json: JSONValue
-        switch JSONParser.parse(line) {
-        case .success(let j): json = j
-        case .failure(let e): throw e
-        }
-        var r = try FieldReader(json, context: "message")
+        var r = try FieldReader(try JSONParser.value(line), context: "message")
         let ok = try r.bool("ok")
         let event = try r.string("event")
         do throws(ProtocolError) {
