@@ -1,6 +1,6 @@
 #pragma once
 // What Glibc's Swift module lacks: epoll, timerfd, signalfd, eventfd, malloc.h, and the _GNU_SOURCE-only
-// memfd_create, pipe2 and SO_PEERCRED. Headers that Glibc's module already owns are not included
+// memfd_create, pipe2, mremap and SO_PEERCRED. Headers that Glibc's module already owns are not included
 // here (defining _GNU_SOURCE for them would clash with that module), so the GNU-only pieces are
 // declared directly.
 #include <sys/epoll.h>
@@ -13,10 +13,16 @@
 
 int memfd_create(const char *name, unsigned int flags);
 int pipe2(int pipefd[2], int flags);
+void *mremap(void *old_address, size_t old_size, size_t new_size, int flags, ...);
+/// mremap without its variadic tail (Swift cannot call variadic C): grows or moves a mapping.
+static inline void *clinux_mremap(void *old_address, size_t old_size, size_t new_size, int flags) {
+    return mremap(old_address, old_size, new_size, flags);
+}
 
 static const unsigned int CLINUX_MFD_CLOEXEC = 0x0001U;
 static const unsigned int CLINUX_MFD_ALLOW_SEALING = 0x0002U;
 static const int CLINUX_SO_PEERCRED = 17;
+static const int CLINUX_MREMAP_MAYMOVE = 1;
 
 /// struct ucred, as SO_PEERCRED fills it.
 struct clinux_ucred {

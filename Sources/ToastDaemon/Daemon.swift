@@ -38,6 +38,7 @@ public final class Daemon {
     private var waylandReadable = false
     private var busEvents: UInt32 = 0
     private var drawnGeneration: UInt64 = .max
+    private var drawnHudGeneration: UInt64 = .max
     /// When the spinner drawn last turns its next step (the last scene's `nextStep`): the timer wakes
     /// the daemon then to draw it.
     private var spinnerStep: Instant?
@@ -185,7 +186,13 @@ public final class Daemon {
             try loop.add(fd: timer.fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
                 self.timer.acknowledge()
                 self.service.advanceClock()
-                if let step = self.spinnerStep, Self.now() >= step { self.screen.update() }
+                let now = Self.now()
+                if let step = self.spinnerStep, now >= step {
+                    self.screen.update()
+                } else if let due = self.screen.deferredUntil, now >= due {
+                    self.screen.update()
+                }
+                self.armTimer()
             }
             try loop.add(fd: service.pictureWorker.fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
                 self.service.picturesFinished()
@@ -438,6 +445,13 @@ public final class Daemon {
     }
 
     /// After every turn that changed the service: route its events, redraw what changed, arm the timer.
+    /// The one timer wakes the daemon at the model's next deadline, the spinner's next step, or when
+    /// toasts waiting for a frame callback are laid out anyway (whichever is first).
+    private func armTimer() {
+        let due = [service.model.nextDeadline, spinnerStep, screen.deferredUntil].compactMap { $0 }.min()
+        timer.arm(at: due.map { $0.milliseconds * 1_000_000 })
+    }
+
     private func serviceChanged() {
         for event in service.drainEvents() {
             socketDoor.deliver(event)
@@ -449,9 +463,15 @@ public final class Daemon {
         let model = service.model
         if model.generation != drawnGeneration {
             drawnGeneration = model.generation
-            screen.update()
+            // The HUD is drawn at once; toasts may wait for the frame being shown (Screen.updateSoon).
+            if model.hud.generation != drawnHudGeneration {
+                drawnHudGeneration = model.hud.generation
+                screen.update()
+            } else {
+                screen.updateSoon(now: Self.now())
+            }
         }
-        timer.arm(at: [model.nextDeadline, spinnerStep].compactMap { $0 }.min().map { $0.milliseconds * 1_000_000 })
+        armTimer()
         historyKeeper?.noteChanges(model.historyGeneration, now: MonotonicClock.nanoseconds())
     }
 }

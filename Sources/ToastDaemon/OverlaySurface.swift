@@ -1,3 +1,4 @@
+import ToastCore
 import ToastRender
 import Wayland
 
@@ -170,6 +171,8 @@ final class OverlaySurface {
 
     /// Whether a frame callback is outstanding (the daemon is animating this surface).
     var isWaitingForFrame: Bool { frameCallback != nil }
+    /// When the outstanding frame callback was asked for (nil: none is).
+    private(set) var frameAskedAt: Instant?
 
     private func drawIfReady() {
         guard frameCallback == nil else { return }
@@ -230,12 +233,14 @@ final class OverlaySurface {
             withExtendedLifetime(self) {
                 if case .done = event {
                     self.frameCallback = nil
+                    self.frameAskedAt = nil
                     self.onFrame()
                     self.drawIfReady()
                 }
             }
         }
         frameCallback = callback
+        frameAskedAt = Instant(milliseconds: MonotonicClock.nanoseconds() / 1_000_000)
         surface.commit()
     }
 

@@ -108,11 +108,26 @@ final class Screen {
 
     /// Brings the overlays in line with the current scene.
     func update() {
+        deferredUntil = nil
         let wasShowing = !isShowingNothing
         scene = sceneProvider()
         updateToasts()
         updateHud()
         if wasShowing && isShowingNothing { onNothingShown() }
+    }
+
+    /// A change to the toasts waits for the next frame callback until then: see `updateSoon`.
+    private(set) var deferredUntil: Instant?
+
+    /// Like `update`, for a change to the toasts only: while every overlay waits for a frame callback
+    /// asked for lately, the scene is made at that callback (`onFrame` updates) instead of now
+    /// (`FrameDeferral`). By `deferredUntil` the daemon updates anyway.
+    func updateSoon(now: Instant) {
+        if let due = FrameDeferral.until(framesAskedAt: allSurfaces.map(\.frameAskedAt), now: now, deferred: deferredUntil) {
+            deferredUntil = due
+        } else {
+            update()
+        }
     }
 
     // MARK: - Toast stacks
@@ -226,7 +241,9 @@ final class Screen {
             if self.followScale(of: surface) { self.update() }
         }
         surface.onFrame = { [unowned self] in
-            if self.scene.isAnimating || self.toastSurfaces.values.contains(where: \.isPending) { self.update() }
+            if self.scene.isAnimating || self.deferredUntil != nil || self.toastSurfaces.values.contains(where: \.isPending) {
+                self.update()
+            }
         }
         return surface
     }

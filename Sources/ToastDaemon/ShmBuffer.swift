@@ -4,47 +4,86 @@ import Wayland
 
 /// One ARGB8888 wl_shm buffer in its own memfd mapping. `busy` from attach until the compositor's
 /// `release`: the daemon never draws into a buffer the compositor may still read.
+///
+/// The memory outlives a size: a stack that grows or shrinks by a toast gets a new wl_buffer in the
+/// same pool (`reshape`), grown in place when it must be. A fresh mapping for every size cost a
+/// memfd, an mmap and a page fault per 4 KiB touched, several times in a burst.
 final class ShmBuffer {
-    let width: Int
-    let height: Int
-    let stride: Int
-    let data: UnsafeMutableRawPointer
-    private let byteCount: Int
-    private let buffer: WlBuffer
+    private(set) var width: Int
+    private(set) var height: Int
+    private(set) var stride: Int
+    private(set) var data: UnsafeMutableRawPointer
+    /// The bytes mapped here and in the compositor's pool: at least `stride × height`.
+    private(set) var capacity: Int
+    private let fd: Int32
+    private let pool: WlShmPool
+    private var buffer: WlBuffer
     private(set) var busy = false
-    /// What a painter last drew into this buffer (nil: unknown, e.g. a fresh one), so that a frame
-    /// that changes little can redraw only the part that changed.
+    /// What a painter last drew into this buffer (nil: unknown, e.g. a fresh or reshaped one), so
+    /// that a frame that changes little can redraw only the part that changed.
     var content: PaintedFrame?
 
     /// Allocates a `width`×`height` buffer (buffer pixels, not logical ones); nil when memory is short.
     init?(shm: WlShm, width: Int, height: Int) {
-        let stride = width * 4
-        let byteCount = stride * height
-        guard width > 0, height > 0, byteCount <= Int(Int32.max) else { return nil }
+        guard let byteCount = Self.byteCount(width: width, height: height) else { return nil }
         let fd = memfd_create("toastd-buffer", CLINUX_MFD_CLOEXEC)
         guard fd >= 0 else { return nil }
-        defer { close(fd) }  // the pool keeps its own reference to the memory
         guard ftruncate(fd, off_t(byteCount)) == 0,
               let mapping = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0),
               mapping != MAP_FAILED
-        else { return nil }
-        let pool = shm.createPool(fd: fd, size: Int32(byteCount))
+        else {
+            close(fd)
+            return nil
+        }
+        // The pool and its fd stay open: the pool grows when a larger buffer is asked of this memory.
+        self.fd = fd
+        pool = shm.createPool(fd: fd, size: Int32(byteCount))
+        (self.width, self.height, stride, capacity, data) = (width, height, width * 4, byteCount, mapping)
         buffer = pool.createBuffer(offset: 0, width: Int32(width), height: Int32(height),
-                                   stride: Int32(stride), format: .argb8888)
+                                   stride: Int32(width * 4), format: .argb8888)
+        watchRelease()
+    }
+
+    deinit {
+        buffer.destroy()
         pool.destroy()
-        self.width = width
-        self.height = height
-        self.stride = stride
-        self.byteCount = byteCount
-        self.data = mapping
+        munmap(data, capacity)
+        close(fd)
+    }
+
+    /// The bytes of a `width`×`height` buffer; nil for an empty or impossibly large one.
+    private static func byteCount(width: Int, height: Int) -> Int? {
+        guard width > 0, height > 0, width <= Int(Int32.max) / 4 / height else { return nil }
+        return width * 4 * height
+    }
+
+    private func watchRelease() {
         buffer.onEvent = { [unowned self] event in
             if case .release = event { self.busy = false }
         }
     }
 
-    deinit {
+    /// Makes this memory a `width`×`height` buffer: a new wl_buffer in the same pool, which grows if it
+    /// must (a pool never shrinks: a smaller buffer uses the front of it). Returns false, changing
+    /// nothing, while the compositor holds the buffer or when memory is short. What it held is unknown after.
+    func reshape(width: Int, height: Int) -> Bool {
+        guard !busy, let byteCount = Self.byteCount(width: width, height: height) else { return false }
+        if width == self.width && height == self.height { return true }
+        if byteCount > capacity {
+            guard ftruncate(fd, off_t(byteCount)) == 0,
+                  let moved = clinux_mremap(data, capacity, byteCount, CLINUX_MREMAP_MAYMOVE), moved != MAP_FAILED
+            else { return false }
+            data = moved
+            capacity = byteCount
+            pool.resize(size: Int32(byteCount))
+        }
         buffer.destroy()
-        munmap(data, byteCount)
+        buffer = pool.createBuffer(offset: 0, width: Int32(width), height: Int32(height),
+                                   stride: Int32(width * 4), format: .argb8888)
+        watchRelease()
+        (self.width, self.height, stride) = (width, height, width * 4)
+        content = nil
+        return true
     }
 
     /// The wl_buffer to attach; marks this buffer busy until the compositor releases it.
@@ -75,10 +114,18 @@ enum PaintedFrame {
 struct BufferPool {
     private var buffers: [ShmBuffer] = []
 
-    /// A free buffer of exactly `width`×`height`, reusing one when possible.
+    /// A free buffer of exactly `width`×`height`: one of that size as it is, else a free one's memory
+    /// reshaped, else a new one.
     mutating func next(shm: WlShm, width: Int, height: Int) -> ShmBuffer? {
-        buffers.removeAll { !$0.busy && ($0.width != width || $0.height != height) }
-        if let free = buffers.first(where: { !$0.busy }) { return free }
+        if let same = buffers.first(where: { !$0.busy && $0.width == width && $0.height == height }) { return same }
+        // The free buffer with the most memory is reshaped: the least likely to have to grow. One
+        // that holds more than twice what is asked is let go instead (a stack that shrank for good).
+        let needed = width * height * 4
+        buffers.removeAll { !$0.busy && $0.capacity / 2 > needed }
+        if let free = buffers.filter({ !$0.busy }).max(by: { $0.capacity < $1.capacity }),
+           free.reshape(width: width, height: height) {
+            return free
+        }
         guard buffers.count < 3, let fresh = ShmBuffer(shm: shm, width: width, height: height) else { return nil }
         buffers.append(fresh)
         return fresh

@@ -124,15 +124,24 @@ final class OverlayTests: XCTestCase {
 
     func testThreeToastsStackApartAndTheCriticalOneStays() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
+        // WAYLAND_DEBUG: the daemon's record of its buffers, to check the stack's sizes share memory.
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()],
+                                       environment: ["WAYLAND_DEBUG": "client"])
         let normalTimeout = 1000
         // The critical one first: it is the oldest, at the bottom of the stack, and outlives the others.
-        let critical = try sendForID(toastd, ["-u", "critical", "Critical stays", "until dismissed"])
-        let first = try sendForID(toastd, ["-t", "0", "First normal", "goes away"])
-        let second = try sendForID(toastd, ["-t", "0", "Second normal", "goes away too"])
+        // Each is on screen before the next comes: the stack grows a toast at a time.
+        let column = stage.width - Self.margin - Self.toastWidth / 2
+        var ids: [UInt32] = []
+        for (index, arguments) in [["-u", "critical", "Critical stays", "until dismissed"],
+                                   ["-t", "0", "First normal", "goes away"],
+                                   ["-t", "0", "Second normal", "goes away too"]].enumerated() {
+            ids.append(try sendForID(toastd, arguments))
+            let (shot, shown) = try stage.waitForScreenshot { runs(in: $0, column: column, background: stage.background).count == index + 1 }
+            XCTAssertTrue(shown, "toast \(index + 1) not drawn; kept at \(stage.keep(shot, name: "overlay-stack-growing"))")
+        }
+        let (critical, first, second) = (ids[0], ids[1], ids[2])
 
         // Three boxes down the toast column, with background between them.
-        let column = stage.width - Self.margin - Self.toastWidth / 2
         let (early, three) = try stage.waitForScreenshot { shot in
             runs(in: shot, column: column, background: stage.background).count == 3
         }
@@ -168,6 +177,15 @@ final class OverlayTests: XCTestCase {
         XCTAssertTrue(one, "after the timeout: \(left); kept at \(stage.keep(last, name: "overlay-stack-after"))")
         XCTAssertEqual(left.first?.lowerBound, Self.margin, "the critical toast did not move up: \(left)")
         XCTAssertEqual(left.first?.count, boxes.last?.count, "the critical toast changed size")
+
+        // The stack grew a toast at a time, each size a buffer of its own, but the memory was reused:
+        // a buffer that grows keeps its pool (resized), so there are fewer pools than buffers.
+        let requests = toastd.log.split(separator: "\n").filter { $0.contains("-> wl_shm") }
+        let pools = requests.filter { $0.contains(".create_pool(") }.count
+        let buffers = requests.filter { $0.contains(".create_buffer(") }
+        let sizes = Set(buffers.map { $0.split(separator: ",").dropFirst(2).prefix(2).joined(separator: ",") })
+        XCTAssertGreaterThanOrEqual(sizes.count, 3, "the stack did not grow through three sizes: \(buffers)")
+        XCTAssertLessThan(pools, buffers.count, "a new pool for every buffer size: \(requests)")
     }
 
     // MARK: - Outputs
