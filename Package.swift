@@ -31,6 +31,24 @@ let daemonReleaseLink: [LinkerSetting] = [
                  .when(configuration: .release)),
 ]
 
+/// How the CLI is linked in release. It is started once per toast, so what every start pays counts
+/// (docs/benchmarks.md, "CLI start", has the numbers):
+/// - Position-dependent: its ~37,000 relative relocations (the static Swift runtime and the
+///   FoundationEssentials that ArgumentParser pulls in) are resolved at link time instead of at every
+///   start. Only the CLI's own image loses address randomisation; the daemon, which parses untrusted
+///   input, keeps it.
+/// - libgcc linked in (`-static-libgcc`; the GCC runtime library exception allows it): loading
+///   libgcc_s.so runs its CPU-model constructor, a dozen `cpuid`s, each a trap to the hypervisor
+///   in a VM (~12 µs each here): ~0.25 ms of CPU per start.
+/// - No `-export-dynamic` (which the static stdlib's link arguments ask for, so that backtraces
+///   can name functions): the CLI's 1,700 public symbols stay out of the dynamic symbol table,
+///   which the runtime's start-up `dladdr` walks.
+let cliReleaseLink: [LinkerSetting] = [
+    .unsafeFlags(["-Xclang-linker", "-no-pie", "-Xclang-linker", "-static-libgcc",
+                  "-Xlinker", "--no-export-dynamic"],
+                 .when(configuration: .release)),
+]
+
 let package = Package(
     name: "toastd",
     products: [
@@ -83,15 +101,10 @@ let package = Package(
         // Executables.
         .executableTarget(name: "toastd", dependencies: ["ToastDaemon"], exclude: ["hot-functions.txt"],
                           linkerSettings: daemonReleaseLink),
-        // The CLI is started once per toast. Linked position-dependent in release, its ~37,000 relative
-        // relocations (the static Swift runtime and the FoundationEssentials that ArgumentParser pulls
-        // in) are resolved at link time instead of at every start (fewer page faults, a faster start;
-        // bench/ measures it). Only the CLI's own image loses address randomisation; the daemon, which
-        // parses untrusted input, keeps it.
         .executableTarget(name: "toast",
                           dependencies: ["ToastProtocol", "ToastVocabulary", "ToastClient",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
-                          linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]),
+                          linkerSettings: cliReleaseLink),
         .target(name: "ToastClient", dependencies: ["ToastProtocol", "ToastVocabulary", "CLinux"]),
         .executableTarget(name: "ToastClientExample", dependencies: ["ToastClient"], path: "Examples/ToastClientExample"),
         .executableTarget(name: "toastd-stage",

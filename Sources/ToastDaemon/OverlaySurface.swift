@@ -8,8 +8,10 @@ import Wayland
 /// every click and key goes to the window below.
 ///
 /// Drawing is pull-based: `setNeedsDraw` marks it dirty, and the surface asks its owner to draw when
-/// the compositor is ready (after the first configure, then paced by frame callbacks). Nothing is
-/// requested from the compositor while nothing changes, so an idle surface costs no wakeups.
+/// the compositor is ready (paced by frame callbacks). Nothing is requested from the compositor while
+/// nothing changes, so an idle surface costs no wakeups. A new size waits for a configure before its
+/// buffer may be attached: the buffer is drawn meanwhile (`PreparedFrame.swift`), so the round trip
+/// and the drawing overlap instead of adding up.
 final class OverlaySurface {
     /// A rectangle that changed, in buffer pixels.
     struct Damage {
@@ -28,7 +30,12 @@ final class OverlaySurface {
     private var inputRegion: [Rect] = []
     private let layerSurface: ZwlrLayerSurfaceV1
     private let shm: WlShm
+    private let display: WaylandDisplay
     private var pool = BufferPool()
+    /// A buffer drawn while the configure for its size was awaited, attached once it comes.
+    private var prepared: PreparedFrame?
+    /// A frame drawn ahead was dropped unseen: the next one damages the whole buffer.
+    private var droppedFrame = false
     private var configured = false
     private var frameCallback: WlCallback?
     /// The buffer scale last sent (nil before the first buffer).
@@ -78,6 +85,7 @@ final class OverlaySurface {
             preconditionFailure("WaylandConnection checks these globals at connect")
         }
         self.shm = shm
+        self.display = wayland.display
         self.compositor = compositor
         self.output = output
         self.size = (1, 1)
@@ -134,7 +142,8 @@ final class OverlaySurface {
             layerSurface.setSize(width: UInt32(newSize.width), height: UInt32(newSize.height))
             configured = false
             surface.commit()
-            return
+            // Sent now, so the compositor answers while the buffer is drawn below.
+            _ = try? display.flush()
         }
         drawIfReady()
     }
@@ -166,16 +175,40 @@ final class OverlaySurface {
     private(set) var frameAskedAt: Instant?
 
     private func drawIfReady() {
-        guard needsDraw, configured, frameCallback == nil else { return }
-        let scaling = surfaceScale
-        let pixels = scaling.bufferSize(logical: size)
-        guard let buffer = pool.next(shm: shm, width: pixels.width, height: pixels.height) else {
-            return  // out of memory: keep the last frame, try again on the next change
+        guard frameCallback == nil else { return }
+        if needsDraw {
+            switch PreparedFrame.step(configured: configured, holdsPrepared: prepared != nil) {
+            case .draw:
+                prepared = nil
+                let scaling = surfaceScale
+                let pixels = scaling.bufferSize(logical: size)
+                guard let buffer = pool.next(shm: shm, width: pixels.width, height: pixels.height) else {
+                    return  // out of memory: keep the last frame, try again on the next change
+                }
+                needsDraw = false
+                let damage = draw(buffer, scaling.drawing)
+                // After a dropped frame the owner's idea of what is on screen is that frame's: damage all.
+                prepared = PreparedFrame(buffer: buffer, scaling: scaling, size: size,
+                                         damage: droppedFrame ? nil : damage)
+                droppedFrame = false
+                drawnScale = scaling.drawing
+                lastDrawn = buffer
+            case .dropAndWait:
+                // Changed again before the compositor answered: draw once, when it has.
+                prepared = nil
+                droppedFrame = true
+                return
+            }
         }
-        needsDraw = false
-        let damage = draw(buffer, scaling.drawing)
-        drawnScale = scaling.drawing
-        lastDrawn = buffer
+        guard configured, let frame = prepared else { return }
+        prepared = nil
+        present(frame)
+    }
+
+    /// Attaches and commits a drawn frame (the surface is configured for its size).
+    private func present(_ frame: PreparedFrame) {
+        let (buffer, scaling, size) = (frame.buffer, frame.scaling, frame.size)
+        let damage = frame.damage
         // Sent only when they change: a request less per frame (wl_surface and wp_viewport keep them).
         if committedScale != scaling.bufferScale {
             surface.setBufferScale(scale: scaling.bufferScale)

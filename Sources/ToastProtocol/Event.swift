@@ -103,34 +103,36 @@ public enum ServerMessage: Equatable, Sendable {
     case event(Event)
 
     public static func decode(line: [UInt8]) -> Result<ServerMessage, ProtocolError> {
-        guard line.count <= ProtocolLimits.maxReplyLength else {
-            return .failure(ProtocolError(.lineTooLong, "line of \(line.count) bytes exceeds the limit"))
-        }
-        let json: JSONValue
-        switch JSONParser.parse(line) {
-        case .success(let j): json = j
-        case .failure(let e): return .failure(e)
-        }
         do throws(ProtocolError) {
-            var r = try FieldReader(json, context: "message")
-            let ok = try r.bool("ok")
-            let event = try r.string("event")
-            do throws(ProtocolError) {
-                try checkVersion(&r)
-            } catch {
-                // Let a newer daemon's "unsupported_version" error through so the client can print it.
-                guard ok == false, error.code == .unsupportedVersion else { throw error }
-            }
-            switch (ok, event) {
-            case let (ok?, nil): return .success(.reply(try Reply.decode(&r, ok: ok)))
-            case let (nil, name?): return .success(.event(try Event.decode(&r, name: name)))
-            case (_?, _?):
-                throw ProtocolError(.conflictingFields, "a message is either a reply (ok) or an event, not both")
-            case (nil, nil):
-                throw ProtocolError(.missingField, "a message needs \"ok\" (reply) or \"event\"")
-            }
+            return .success(try parse(line: line))
         } catch {
             return .failure(error)
+        }
+    }
+
+    /// `decode(line:)`, throwing: what a client reading replies calls. No `Result` is made, so the
+    /// CLI's start needs no runtime lookup of `ProtocolError: Error` to destroy one (a walk of every
+    /// conformance record of the binary; see `JSONParser.value`).
+    public static func parse(line: [UInt8]) throws(ProtocolError) -> ServerMessage {
+        guard line.count <= ProtocolLimits.maxReplyLength else {
+            throw ProtocolError(.lineTooLong, "line of \(line.count) bytes exceeds the limit")
+        }
+        var r = try FieldReader(try JSONParser.value(line), context: "message")
+        let ok = try r.bool("ok")
+        let event = try r.string("event")
+        do throws(ProtocolError) {
+            try checkVersion(&r)
+        } catch {
+            // Let a newer daemon's "unsupported_version" error through so the client can print it.
+            guard ok == false, error.code == .unsupportedVersion else { throw error }
+        }
+        switch (ok, event) {
+        case let (ok?, nil): return .reply(try Reply.decode(&r, ok: ok))
+        case let (nil, name?): return .event(try Event.decode(&r, name: name))
+        case (_?, _?):
+            throw ProtocolError(.conflictingFields, "a message is either a reply (ok) or an event, not both")
+        case (nil, nil):
+            throw ProtocolError(.missingField, "a message needs \"ok\" (reply) or \"event\"")
         }
     }
 

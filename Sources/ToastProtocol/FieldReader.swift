@@ -5,7 +5,9 @@ import ToastVocabulary
 struct FieldReader {
     let object: JSONObject
     private(set) var context: String
-    private var used: Set<String> = []
+    /// An array, not a set: it holds only the keys a decoder asks for, a few, and a Set<String> would
+    /// cost the CLI's start a walk of the conformance records (see `KeySet`).
+    private var used: [String] = []
 
     init(_ object: JSONObject, context: String) {
         self.object = object
@@ -27,7 +29,7 @@ struct FieldReader {
 
     /// The raw value of `key` (nil when absent; JSON `null` counts as absent), marking it as read.
     mutating func value(_ key: String) -> JSONValue? {
-        used.insert(key)
+        if !used.contains(key) { used.append(key) }
         guard let v = object[key], v != .null else { return nil }
         return v
     }

@@ -15,21 +15,33 @@ public enum JSONParser {
 
     /// Parses exactly one JSON value from `buffer` (valid only for the duration of the call).
     public static func parse(_ buffer: UnsafeRawBufferPointer) -> Result<JSONValue, ProtocolError> {
-        if let bad = UTF8Validator.firstInvalidOffset(buffer) {
-            return .failure(ProtocolError(.invalidUTF8, "invalid UTF-8 at byte \(bad)"))
-        }
-        var reader = Reader(bytes: buffer)
         do throws(ProtocolError) {
-            reader.skipWhitespace()
-            let value = try reader.parseValue(depth: 0)
-            reader.skipWhitespace()
-            if reader.position != buffer.count {
-                throw reader.error("unexpected data after the JSON value")
-            }
-            return .success(value)
+            return .success(try value(buffer))
         } catch {
             return .failure(error)
         }
+    }
+
+    /// `parse`, throwing. The CLI reads its reply through this: a `Result` of a value would need its
+    /// type metadata made at run time to be destroyed, and with it a walk of every conformance record
+    /// of the binary (`ProtocolError: Error`), at every start.
+    public static func value(_ bytes: [UInt8]) throws(ProtocolError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { buffer throws(ProtocolError) in try value(UnsafeRawBufferPointer(buffer)) }
+    }
+
+    /// `parse`, throwing, from `buffer` (valid only for the duration of the call).
+    public static func value(_ buffer: UnsafeRawBufferPointer) throws(ProtocolError) -> JSONValue {
+        if let bad = UTF8Validator.firstInvalidOffset(buffer) {
+            throw ProtocolError(.invalidUTF8, "invalid UTF-8 at byte \(bad)")
+        }
+        var reader = Reader(bytes: buffer)
+        reader.skipWhitespace()
+        let value = try reader.parseValue(depth: 0)
+        reader.skipWhitespace()
+        if reader.position != buffer.count {
+            throw reader.error("unexpected data after the JSON value")
+        }
+        return value
     }
 
     /// Parses a string as JSON (convenience for tests and tools).
@@ -89,7 +101,7 @@ private struct Reader {
         }
         position += 1  // {
         var object = JSONObject()
-        var seen = Set<String>()
+        var seen = KeySet()
         skipWhitespace()
         if peek == UInt8(ascii: "}") { position += 1; return .object(object) }
         while true {
@@ -99,7 +111,7 @@ private struct Reader {
             }
             let keyStart = position
             let key = try parseString()
-            if !seen.insert(key).inserted {
+            if !seen.insert(key) {
                 position = keyStart
                 throw error("duplicate key \"\(key)\"")
             }

@@ -40,7 +40,7 @@ public struct JSONObject: Equatable, Sendable {
         for (key, value) in pairs { self[key] = value }
     }
 
-    /// Appends a member whose key the caller knows to be new (the parser checks with a set).
+    /// Appends a member whose key the caller knows to be new (the parser checks with a `KeySet`).
     mutating func appendNew(_ key: String, _ value: JSONValue) { members.append((key, value)) }
 
     public var count: Int { members.count }

@@ -44,13 +44,16 @@ enum FastPath {
 
     /// Splits `--name=value`, `--name value`, `-n value` and flags; nil on anything unusual.
     private struct Tokens {
-        var options: [(name: String, value: String)] = []
+        // Options as two arrays of names and values, not one of (name, value) pairs: the metadata of
+        // an array of a tuple type is made at run time, a cost at every start.
+        var optionNames: [String] = []
+        var optionValues: [String] = []
         var flags: [String] = []
         var hints: [String] = []
         var actions: [String] = []
         var positionals: [String] = []
 
-        func option(_ name: String) -> String? { options.first { $0.name == name }?.value }
+        func option(_ name: String) -> String? { optionNames.firstIndex(of: name).map { optionValues[$0] } }
         func flag(_ name: String) -> Bool { flags.contains(name) }
     }
 
@@ -89,7 +92,8 @@ enum FastPath {
             case "action": t.actions.append(value)
             default:
                 guard t.option(canonical) == nil else { return nil }
-                t.options.append((canonical, value))
+                t.optionNames.append(canonical)
+                t.optionValues.append(value)
             }
         }
         return t

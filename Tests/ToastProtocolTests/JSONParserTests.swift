@@ -109,6 +109,27 @@ final class JSONParserTests: XCTestCase {
         }
     }
 
+    /// Small objects check duplicate keys by a scan, large ones by a set (`KeySet`): both find a
+    /// duplicate, on either side of the switch, and neither refuses distinct keys.
+    func testDuplicateKeysFoundInSmallAndLargeObjects() {
+        func object(_ keys: [String]) -> String { "{" + keys.map { "\"\($0)\":1" }.joined(separator: ",") + "}" }
+        let distinct = (0..<40).map { "k\($0)" }
+        for count in [1, KeySet.scanLimit, KeySet.scanLimit + 1, 40] {
+            guard case .success(.object(let o)) = JSONParser.parse(object(Array(distinct.prefix(count)))) else {
+                return XCTFail("\(count) distinct keys refused")
+            }
+            XCTAssertEqual(o.keys, Array(distinct.prefix(count)))
+        }
+        for (first, again) in [(0, 3), (2, KeySet.scanLimit), (5, KeySet.scanLimit + 1), (KeySet.scanLimit + 2, 39), (0, 39)] {
+            var keys = Array(distinct.prefix(again))
+            keys.append(distinct[first])
+            guard case .failure(let e) = JSONParser.parse(object(keys)) else {
+                return XCTFail("key \(first) repeated at \(again) accepted")
+            }
+            XCTAssertTrue(e.message.contains("duplicate key \"k\(first)\""), e.message)
+        }
+    }
+
     func testErrorMessageNamesTheOffset() {
         guard case .failure(let e) = JSONParser.parse(#"{"a":1,}"#) else { return XCTFail("accepted") }
         XCTAssertTrue(e.message.contains("byte 7"), e.message)
