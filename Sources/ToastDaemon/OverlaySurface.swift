@@ -236,7 +236,7 @@ final class OverlaySurface {
                     self.frameAskedAt = nil
                     self.onFrame()
                     self.drawIfReady()
-                    if self.frameCallback == nil && !self.needsDraw { self.settle() }
+                    if self.frameCallback == nil && !self.needsDraw && self.prepared == nil { self.settle() }
                 }
             }
         }
