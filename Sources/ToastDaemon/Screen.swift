@@ -195,6 +195,7 @@ final class Screen {
         guard !scene.huds.isEmpty else {
             hudSurfaces = [:]
             lastBars = []
+            hudShown = nil
             return
         }
         // A new bar value (or a HUD appearing) is the HUD's next update: a `focused` HUD moves to the
@@ -207,15 +208,28 @@ final class Screen {
         let outputs = outputs(of: hudOutput, focused: hudFocusOutput)
         lastBars = bars
         hudSurfaces = hudSurfaces.filter { outputs.contains($0.key) }
+        let shown = HudContent(huds: scene.huds, opacity: scene.hudOpacity)
         for output in outputs {
-            let surface = hudSurfaces[output] ?? makeSurface(output: output, placement: hudPlacement) { [unowned self] buffer, scale in
+            let existing = hudSurfaces[output]
+            let surface = existing ?? makeSurface(output: output, placement: hudPlacement) { [unowned self] buffer, scale in
                 self.drawHud(into: buffer, scale: scale)
             }
             hudSurfaces[output] = surface
+            // A change to the toasts alone leaves the HUD as it is: no redraw, no commit. Not while
+            // anything animates: frames drive animations, and a frame skipped asks for no next one.
+            if existing != nil, !scene.isAnimating, shown == hudShown, surface.drawnScale == surface.scale { continue }
             let size = hudPainter.size(of: scene.huds, scale: surface.scale)
             surface.setNeedsDraw(size: (size.width, size.height))
         }
+        hudShown = shown
     }
+
+    /// What the HUD surfaces were last asked to draw.
+    private struct HudContent: Equatable {
+        var huds: [HudView]
+        var opacity: Double
+    }
+    private var hudShown: HudContent?
 
     private func drawHud(into buffer: ShmBuffer, scale: PixelScale) -> OverlaySurface.Damage? {
         let canvas = Canvas(data: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride)

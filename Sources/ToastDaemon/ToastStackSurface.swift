@@ -13,6 +13,8 @@ final class ToastStackSurface {
     private(set) var scene = Scene()
     /// The toasts changed while the surface waited for a frame callback: updated at that frame.
     var isPending = false
+    /// What the stack was last laid out for.
+    private var laidOut: (scene: Scene, clickable: Bool, scale: PixelScale)?
     /// The last frame committed: what the compositor shows.
     private var frameOnScreen: ToastStackFrame?
     /// The pills on the surface now (empty unless clickable).
@@ -31,6 +33,12 @@ final class ToastStackSurface {
     /// last frame, the next draw is at least that frame away: lay the stack out then (in a burst,
     /// toasts pushed under "+N more" before any frame shows them are never measured).
     func update(_ scene: Scene, clickable: Bool) {
+        // A change elsewhere (a HUD value, another stack) leaves this stack as it is: no layout, no
+        // commit. Not while anything animates: frames drive animations, and a frame skipped asks for no next one.
+        if !isPending, !scene.isAnimating, let laidOut, laidOut.scene == scene, laidOut.clickable == clickable,
+           laidOut.scale == surface.scale {
+            return
+        }
         if surface.isWaitingForFrame {
             isPending = true
             self.scene = scene
@@ -43,6 +51,7 @@ final class ToastStackSurface {
         bodies = clickable ? painter.bodies(of: scene, in: arrangement) : []
         surface.setInputRegion(bodies.map(\.rect))
         let size = painter.surfaceSize(of: arrangement)
+        laidOut = (scene, clickable, surface.scale)
         surface.setNeedsDraw(size: (size.width, size.height))
     }
 

@@ -350,7 +350,9 @@ final class HudTests: XCTestCase {
 
     func testHudDoesNotMoveTheToastStack() throws {
         let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
+        // WAYLAND_DEBUG: the daemon's record of what it commits, to check the HUD leaves the stack alone.
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()],
+                                       environment: ["WAYLAND_DEBUG": "client"])
         try expectSuccess(toastd.toast(["A toast", "stays where it is", "-t", "0"]))
         // Settled (faded in): two screenshots in a row agree.
         var previous: Image?
@@ -366,6 +368,22 @@ final class HudTests: XCTestCase {
         XCTAssertTrue(hudShown, "no HUD under the toast")
         XCTAssertFalse(both.differs(in: upperHalf, from: toastOnly),
                        "the toast stack changed when the HUD came; kept at \(stage.keep(both, name: "hud-and-toast"))")
+
+        // New values redraw the HUD only: the toast's surface (the first made) gets no new buffer.
+        let toastSurface = try XCTUnwrap(toastd.log.firstMatch(of: #/get_layer_surface\(new id zwlr_layer_surface_v1@\d+, (wl_surface@\d+)/#)?.1,
+                                         "no layer surface in the log")
+        let before = toastd.log.count
+        var shot = both
+        for value in ["70", "40", "90"] {
+            try expectSuccess(toastd.toast(["hud", "volume", value]))
+            let (next, changed) = try stage.waitForScreenshot { $0.differs(in: lowerHalf, from: shot) }
+            XCTAssertTrue(changed, "the bar did not change for \(value)")
+            shot = next
+        }
+        XCTAssertTrue(waitForQuiet(toastd.process.pid), "toastd never went quiet")
+        let attaches = toastd.log.dropFirst(before).split(separator: "\n").filter { $0.contains("-> \(toastSurface).attach(") }
+        XCTAssertEqual(attaches.count, 0, "HUD values redrew the toast stack: \(attaches.prefix(3))")
+        XCTAssertFalse(shot.differs(in: upperHalf, from: toastOnly), "the toast stack changed with the values")
     }
 
     func testNoAnimationsDrawsAtOnceAndTheSpinnerStandsStill() throws {
