@@ -214,6 +214,7 @@ final class Screen {
             let surface = existing ?? makeSurface(output: output, placement: hudPlacement) { [unowned self] buffer, scale in
                 self.drawHud(into: buffer, scale: scale)
             }
+            surface.settles = false
             hudSurfaces[output] = surface
             // A change to the toasts alone leaves the HUD as it is: no redraw, no commit. Not while
             // anything animates: frames drive animations, and a frame skipped asks for no next one.

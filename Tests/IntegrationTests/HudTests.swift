@@ -381,8 +381,12 @@ final class HudTests: XCTestCase {
             shot = next
         }
         XCTAssertTrue(waitForQuiet(toastd.process.pid), "toastd never went quiet")
-        let attaches = toastd.log.dropFirst(before).split(separator: "\n").filter { $0.contains("-> \(toastSurface).attach(") }
+        let requests = toastd.log.dropFirst(before).split(separator: "\n")
+        let attaches = requests.filter { $0.contains("-> \(toastSurface).attach(") }
         XCTAssertEqual(attaches.count, 0, "HUD values redrew the toast stack: \(attaches.prefix(3))")
+        // Each value settles before the next, and the HUD keeps its buffers for the next: no new memory per value.
+        let pools = requests.filter { $0.contains(".create_pool(") }
+        XCTAssertLessThanOrEqual(pools.count, 1, "new buffer memory for HUD values: \(pools)")
         XCTAssertFalse(shot.differs(in: upperHalf, from: toastOnly), "the toast stack changed with the values")
     }
 
