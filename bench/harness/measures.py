@@ -21,6 +21,9 @@ IDLE_WINDOW_S = 10.0     # rows 6: wakeups counted over this long
 SPINNER_WINDOW_S = 5.0   # row 7
 BURST = 100              # rows 4 and 5
 BURSTS = 5               # row 5: median over this many bursts (RSS rows use the first)
+HUD_VALUES = 50          # row 2, CPU per HUD value: values per sample, HUD_GAP_S apart
+HUD_GAP_S = 0.03
+HUD_SAMPLES = 3
 
 
 class Results:
@@ -324,6 +327,8 @@ class Bench:
                 self.spinner(daemon)
                 daemon.wait_idle(0.3, timeout_s=10)  # past the spinner's fade-out
             if isinstance(daemon, Wob) or not daemon.uses_bus:
+                if isinstance(daemon, (Wob, Toastd)):
+                    self.hud_cpu(daemon)
                 return
             for burst in range(BURSTS):
                 # BURST notifications from a connected client; none expires by itself. CPU counts
@@ -347,12 +352,52 @@ class Bench:
                 if burst == 0:
                     time.sleep(0.5)
                     self.results.set(f"rss_closed.{name}", procs.rss_kib(pid) / 1024)
+            # Last: the HUD's code and buffers would otherwise count in the RSS rows above.
+            if isinstance(daemon, Toastd):
+                self.hud_cpu(daemon)
             daemon.check_alive()
         except (RuntimeError, OSError, dbus.DBusException):
             daemon.check_alive()  # a death explains a failure better than the failure does
             raise
         finally:
             daemon.stop()
+
+    def hud_cpu(self, daemon):
+        """The daemon's CPU per HUD value: a stream of values HUD_GAP_S apart while the bar is shown, each
+        level's icon already looked up (warm). The latency row cannot show this: a value can be committed
+        quickly and still cost several times wob's CPU."""
+        key = f"hud_cpu.{daemon.name}"
+        stream = None
+        try:
+            if isinstance(daemon, Wob):
+                send = daemon.send
+            else:
+                stream = procs.spawn([daemon.toast_bin, "hud", "--stream", "volume"], env=daemon.cli_env(),
+                                     stdin=subprocess.PIPE, stderr=subprocess.PIPE)
+
+                def send(value):
+                    stream.stdin.write(f"{value}\n".encode())
+                    stream.stdin.flush()
+            for value in (50, 30, 70):  # shows the bar and finds the icon of each level used below
+                send(value)
+                daemon.wait_idle(0.1)
+            for _ in range(HUD_SAMPLES):
+                cpu0 = procs.cpu_ns(daemon.pid)
+                for i in range(HUD_VALUES):
+                    send((30, 70)[i % 2])
+                    time.sleep(HUD_GAP_S)
+                daemon.wait_idle(0.1)
+                # Stored in ns so the series' "ms" scaling reads µs (see report.ROWS).
+                self.results.add(key, (procs.cpu_ns(daemon.pid) - cpu0) / HUD_VALUES)
+        except (RuntimeError, OSError) as e:
+            daemon.check_alive()
+            self.results.miss(key, str(e))
+        finally:
+            if stream is not None:
+                procs.stop(stream)
+        # The bar hides after its timeout (wob 1 s, toastd 1.5 s) and fades: gone before what follows.
+        time.sleep(2.0)
+        daemon.wait_idle(0.3, timeout_s=10)
 
     def spinner(self, daemon):
         """% of one core toastd spends while one spinner turns."""

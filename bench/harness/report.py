@@ -39,6 +39,9 @@ ROWS = [
         "mako", "≤ anchor", ratio_max=1.0, series=True),
     Row("hud", "2. HUD stream value → first commit", "ms", "hud.toastd", "hud.wob",
         "wob", "≤ anchor", ratio_max=1.0, series=True),
+    # Samples in ns per value, so the series' /1000 reads µs; one sample per HUD_VALUES values.
+    Row("hud_cpu", "2. daemon CPU per HUD value (stream, bar shown)", "µs", "hud_cpu.toastd", "hud_cpu.wob",
+        "wob", "≤ anchor", ratio_max=1.0, series=True),
     Row("ready_bus", "3. start → bus name owned", "ms", "ready_bus.toastd", "ready_bus.mako",
         "mako", series=True),
     Row("ready_socket", "3. start → socket accepts", "ms", "ready_socket.toastd", None, series=True),
