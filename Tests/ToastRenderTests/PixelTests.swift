@@ -68,6 +68,29 @@ final class PixelTests: XCTestCase {
         XCTAssertGreaterThan(Fixtures.differingPixels(c, before, in: second), 100)
     }
 
+    func testClearingARectZeroesItsPixelsOnlyEvenPastTheEdges() {
+        // An opaque white buffer of the caller's (as a wl_shm buffer is).
+        var memory = [UInt8](repeating: 0xFF, count: 40 * 4 * 30)
+        memory.withUnsafeMutableBytes { bytes in
+            let c = Canvas(data: bytes.baseAddress!, width: 40, height: 30, stride: 160)
+            // Reaching past the right and bottom edges: only the part inside goes, and nothing else.
+            c.clear(Rect(x: 30, y: 20, width: 20, height: 20), scale: 1)
+            XCTAssertEqual(c.pixel(x: 35, y: 25).a, 0)
+            XCTAssertEqual(c.pixel(x: 39, y: 29).a, 0)
+            XCTAssertEqual(c.pixel(x: 29, y: 25).a, 255, "left of the rect")
+            XCTAssertEqual(c.pixel(x: 35, y: 19).a, 255, "above the rect")
+            // Whole rows at once, at a fractional scale: every pixel the logical rect touches.
+            c.clear(Rect(x: 0, y: 4, width: 40, height: 2), scale: PixelScale(numerator: 180))
+            XCTAssertEqual(c.pixel(x: 10, y: 6).a, 0)
+            XCTAssertEqual(c.pixel(x: 10, y: 8).a, 0, "row 8 is partly covered at 1.5")
+            XCTAssertEqual(c.pixel(x: 10, y: 9).a, 255, "below the covered rows")
+            XCTAssertEqual(c.pixel(x: 10, y: 5).a, 255, "above the covered rows")
+            // Drawn over afterwards, the cleared area takes what is drawn (cairo saw the change).
+            r.draw(ToastView(summary: "Over"), in: c, at: Point(x: 0, y: 0), scale: 1)
+            XCTAssertGreaterThan(c.pixel(x: 35, y: 25).a, 200, "the toast box drawn over the cleared corner")
+        }
+    }
+
     func testImageIsDrawn() {
         let with = Fixtures.render(ToastView(summary: "S", image: Fixtures.image()), r)
         let p = with.pixel(x: r.style.padding + r.style.imageSize / 2, y: r.style.padding + r.style.imageSize / 2)
