@@ -211,6 +211,28 @@ class Bench:
                         self._sample_safely(daemon, key, connected)
         self._block(daemon, body)
 
+    @staticmethod
+    def _hud_sender(daemon):
+        """(send a value, the `toast hud --stream volume` process or None, why it died) for a HUD
+        row: wob's stdin, or the stdin of a stream connected to toastd."""
+        if isinstance(daemon, Wob):
+            return daemon.send, None, None
+        stream = procs.spawn([daemon.toast_bin, "hud", "--stream", "volume"], env=daemon.cli_env(),
+                             stdin=subprocess.PIPE, stderr=subprocess.PIPE)
+
+        def died():
+            stream.wait(timeout=2)
+            return RuntimeError(f"toast hud --stream volume exited {stream.returncode}: "
+                                f"{stream.stderr.read().decode(errors='replace').strip()[:200]}")
+
+        def send(value):
+            try:
+                stream.stdin.write(f"{value}\n".encode())
+                stream.stdin.flush()
+            except BrokenPipeError:
+                raise died() from None
+        return send, stream, died
+
     def hud_block(self, daemon, k):
         """k values on a stream: wob's stdin, or `toast hud --stream volume`'s stdin."""
         key = f"hud.{daemon.name}"
@@ -218,24 +240,7 @@ class Bench:
 
         def body():
             nonlocal stream
-            if isinstance(daemon, Wob):
-                send = daemon.send
-            else:
-                stream = procs.spawn([daemon.toast_bin, "hud", "--stream", "volume"],
-                                     env=daemon.cli_env(), stdin=subprocess.PIPE,
-                                     stderr=subprocess.PIPE)
-
-                def stream_died():
-                    stream.wait(timeout=2)
-                    return RuntimeError(f"toast hud --stream volume exited {stream.returncode}: "
-                                        f"{stream.stderr.read().decode(errors='replace').strip()[:200]}")
-
-                def send(value):
-                    try:
-                        stream.stdin.write(f"{value}\n".encode())
-                        stream.stdin.flush()
-                    except BrokenPipeError:
-                        raise stream_died() from None
+            send, stream, stream_died = self._hud_sender(daemon)
             try:
                 daemon.wait_idle(0.2)
                 # The first value maps the bar; the samples measure values while it is shown.
@@ -369,15 +374,7 @@ class Bench:
         key = f"hud_cpu.{daemon.name}"
         stream = None
         try:
-            if isinstance(daemon, Wob):
-                send = daemon.send
-            else:
-                stream = procs.spawn([daemon.toast_bin, "hud", "--stream", "volume"], env=daemon.cli_env(),
-                                     stdin=subprocess.PIPE, stderr=subprocess.PIPE)
-
-                def send(value):
-                    stream.stdin.write(f"{value}\n".encode())
-                    stream.stdin.flush()
+            send, stream, _ = self._hud_sender(daemon)
             for value in (50, 30, 70):  # shows the bar and finds the icon of each level used below
                 send(value)
                 daemon.wait_idle(0.1)
