@@ -189,10 +189,9 @@ public final class Daemon {
             try loop.add(fd: timer.fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
                 self.timer.acknowledge()
                 self.service.advanceClock()
+                // The spinner's next step, or toasts that waited for a frame callback too long.
                 let now = Self.now()
-                if let step = self.spinnerStep, now >= step {
-                    self.screen.update()
-                } else if let due = self.screen.deferredUntil, now >= due {
+                if [self.spinnerStep, self.screen.deferredUntil].contains(where: { $0.map { now >= $0 } ?? false }) {
                     self.screen.update()
                 }
                 self.armTimer()

@@ -211,10 +211,7 @@ final class Screen {
         let shown = HudContent(huds: scene.huds, opacity: scene.hudOpacity)
         for output in outputs {
             let existing = hudSurfaces[output]
-            let surface = existing ?? makeSurface(output: output, placement: hudPlacement) { [unowned self] buffer, scale in
-                self.drawHud(into: buffer, scale: scale)
-            }
-            surface.settles = false
+            let surface = existing ?? makeHudSurface(output: output)
             hudSurfaces[output] = surface
             // A change to the toasts alone leaves the HUD as it is: no redraw, no commit. Not while
             // anything animates: frames drive animations, and a frame skipped asks for no next one.
@@ -223,6 +220,14 @@ final class Screen {
             surface.setNeedsDraw(size: (size.width, size.height))
         }
         hudShown = shown
+    }
+
+    private func makeHudSurface(output: UInt32?) -> OverlaySurface {
+        let surface = makeSurface(output: output, placement: hudPlacement) { [unowned self] buffer, scale in
+            self.drawHud(into: buffer, scale: scale)
+        }
+        surface.settles = false  // see `OverlaySurface.settles`
+        return surface
     }
 
     /// What the HUD surfaces were last asked to draw.
