@@ -233,6 +233,13 @@ public final class Daemon {
         Log.info("ready: socket \(socketPath)\(busDoor == nil ? "" : ", bus name \(NotificationsBus.busName)")")
     }
 
+    /// Writes the history now if it changed since the last save, instead of at its timer (a second
+    /// later): before the mapped pages go (`releaseMappedPages`), so that its code is not mapped
+    /// back right after.
+    func saveHistoryNow() {
+        historyKeeper?.save(service.model)
+    }
+
     /// Runs until SIGINT/SIGTERM or until the compositor goes away; returns the exit status.
     public func run() -> Int32 {
         let display = wayland.display

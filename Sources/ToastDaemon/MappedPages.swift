@@ -63,12 +63,15 @@ enum MappedPages {
         return found
     }
 
-    /// Drops the page-table entries of every `droppable` mapping of this process; returns the KiB
-    /// that were resident in them (0 if `/proc/self/smaps` cannot be read).
-    static func release() -> Int {
-        guard let smaps = readProcFile("/proc/self/smaps") else { return 0 }
+    /// The `droppable` mappings of this process now (empty if `/proc/self/smaps` cannot be read).
+    static func current() -> [Mapping] {
+        readProcFile("/proc/self/smaps").map(droppable(smaps:)) ?? []
+    }
+
+    /// Drops the page-table entries of `mappings`; returns the KiB that were resident in them.
+    static func release(_ mappings: [Mapping]) -> Int {
         var released = 0
-        for mapping in droppable(smaps: smaps) {
+        for mapping in mappings {
             guard let address = UnsafeMutableRawPointer(bitPattern: mapping.start) else { continue }
             if madvise(address, mapping.length, MADV_DONTNEED) == 0 { released += mapping.residentKiB }
         }
@@ -98,8 +101,12 @@ extension Daemon {
     func releaseMappedPages() {
         guard screen.isShowingNothing else { return }
         mappedPagesDue = false
-        Log.info("idle: unmapped \(MappedPages.release()) KiB of code and read-only data")
+        saveHistoryNow()
+        let mappings = MappedPages.current()
         // Reading /proc/self/smaps took a few hundred KiB of heap, now free: back with the rest.
+        // Before the pages go, so that the trim's code is not mapped back right after.
         _ = HeapTrim.trimIfWorthIt(keeping: HeapTrim.keptWhenEmpty)
+        Log.info("idle: unmapping \(mappings.reduce(0) { $0 + $1.residentKiB }) KiB of code and read-only data")
+        _ = MappedPages.release(mappings)
     }
 }

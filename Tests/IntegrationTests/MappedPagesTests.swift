@@ -7,7 +7,7 @@ import XCTest
 final class MappedPagesTests: XCTestCase {
     static let name = "org.freedesktop.Notifications"
     static let path = "/org/freedesktop/Notifications"
-    static let line = "idle: unmapped "
+    static let line = "idle: unmapping "
 
     func testStartAndABurstGiveTheirMappedPagesBackButASingleToastDoesNot() throws {
         let stage = try Stage.shared()
@@ -44,7 +44,7 @@ final class MappedPagesTests: XCTestCase {
 
     // MARK: Helpers
 
-    /// The KiB of each "unmapped" line of the log, in order.
+    /// The KiB of each "unmapping" line of the log, in order.
     static func releases(_ log: String) -> [Int] {
         log.split(separator: "\n").compactMap { line in
             guard let range = line.range(of: Self.line) else { return nil }
