@@ -45,7 +45,7 @@ final class MappedPagesTests: XCTestCase {
         """
 
     func testOnlyPrivateReadOnlyFileMappingsWithoutPagesOfTheirOwn() {
-        let found = MappedPages.droppable(smaps: Self.smaps)
+        let found = MappedPages.droppable(smaps: Array(Self.smaps.utf8))
         XCTAssertEqual(found, [
             .init(start: 0x55d0_a000_0000, length: 0x1c7000, residentKiB: 640),  // headers, metadata
             .init(start: 0x55d0_a01c_7000, length: 0x624000, residentKiB: 3152),  // text
@@ -62,12 +62,12 @@ final class MappedPagesTests: XCTestCase {
             Rss:                1584 kB
             Anonymous:             4 kB
             """
-        XCTAssertEqual(MappedPages.droppable(smaps: smaps), [])
+        XCTAssertEqual(MappedPages.droppable(smaps: Array(smaps.utf8)), [])
     }
 
     func testThisProcessHasSuchMappings() throws {
         // The real file parses: the test binary's own text at least is a private read-only file mapping.
         let smaps = try String(contentsOfFile: "/proc/self/smaps", encoding: .utf8)
-        XCTAssertGreaterThan(MappedPages.droppable(smaps: smaps).reduce(0) { $0 + $1.residentKiB }, 0)
+        XCTAssertGreaterThan(MappedPages.droppable(smaps: Array(smaps.utf8)).reduce(0) { $0 + $1.residentKiB }, 0)
     }
 }
