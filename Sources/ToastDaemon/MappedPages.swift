@@ -28,37 +28,44 @@ enum MappedPages {
     /// `r-xp`), backed by a file (a path, not `[vdso]` or an anonymous region) and hold no anonymous
     /// page, with pages resident. Works on the bytes, one pass: the file has ~20 lines per mapping and
     /// a few hundred mappings, and this runs on the loop.
-    static func droppable(smaps: some Collection<UInt8>) -> [Mapping] {
-        let bytes = Array(smaps)
+    static func droppable(smaps: [UInt8]) -> [Mapping] {
+        smaps.withUnsafeBufferPointer { droppable(smaps: $0) }
+    }
+
+    /// `droppable` over bytes in place.
+    static func droppable(smaps bytes: UnsafeBufferPointer<UInt8>) -> [Mapping] {
         var found: [Mapping] = []
         var current: Mapping?
         var resident = 0
-        func finish() {
-            if var mapping = current, resident > 0 {
-                mapping.residentKiB = resident
-                found.append(mapping)
-            }
-            current = nil
-            resident = 0
-        }
+        guard let base = bytes.baseAddress else { return found }
         var lineStart = 0
-        while lineStart < bytes.count {
-            var lineEnd = lineStart
-            while lineEnd < bytes.count && bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+        while lineStart <= bytes.count {
+            let newline = memchr(base + lineStart, Int32(UInt8(ascii: "\n")), bytes.count - lineStart)
+            let lineEnd = newline.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
             let line = bytes[lineStart..<lineEnd]
             lineStart = lineEnd + 1
-            if let header = Header(line) {
-                finish()
-                if header.isCandidate { current = Mapping(start: header.start, length: header.length, residentKiB: 0) }
+            let first = line.first ?? UInt8(ascii: "0")  // the end: a header closes the last mapping
+            // Headers start with a lowercase hex address; fields with a capitalised name ("Rss:").
+            let isHeader = (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
+                || (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "f"))
+            if isHeader {
+                if var mapping = current, resident > 0 {
+                    mapping.residentKiB = resident
+                    found.append(mapping)
+                }
+                current = nil
+                resident = 0
+                if let header = Header(line), header.isCandidate {
+                    current = Mapping(start: header.start, length: header.length, residentKiB: 0)
+                }
             } else if current != nil {
-                if let kib = field(line, named: "Rss:") {
+                if first == UInt8(ascii: "R"), let kib = field(line, named: "Rss:") {
                     resident = kib
-                } else if let kib = field(line, named: "Anonymous:"), kib != 0 {
+                } else if first == UInt8(ascii: "A"), let kib = field(line, named: "Anonymous:"), kib != 0 {
                     current = nil  // the process's own copies: never dropped
                 }
             }
         }
-        finish()
         return found
     }
 
@@ -68,7 +75,7 @@ enum MappedPages {
         var length: Int
         var isCandidate: Bool
 
-        init?(_ line: ArraySlice<UInt8>) {
+        init?(_ line: Slice<UnsafeBufferPointer<UInt8>>) {
             // Field lines start with a name and a colon ("Rss:"); headers with a hex address and '-'.
             guard let dash = line.firstIndex(of: UInt8(ascii: "-")),
                   let space = line[dash...].firstIndex(of: UInt8(ascii: " ")),
@@ -86,7 +93,7 @@ enum MappedPages {
     }
 
     /// The number of a field line `name  <n> kB`, or nil if the line is another field.
-    private static func field(_ line: ArraySlice<UInt8>, named name: StaticString) -> Int? {
+    private static func field(_ line: Slice<UnsafeBufferPointer<UInt8>>, named name: StaticString) -> Int? {
         let count = name.utf8CodeUnitCount
         guard line.count > count else { return nil }
         var i = line.startIndex
@@ -105,7 +112,7 @@ enum MappedPages {
 
     /// The `droppable` mappings of this process now (empty if `/proc/self/smaps` cannot be read).
     static func current() -> [Mapping] {
-        readProcFile("/proc/self/smaps").map { droppable(smaps: $0) } ?? []
+        withProcFile("/proc/self/smaps") { droppable(smaps: $0) } ?? []
     }
 
     /// Drops the page-table entries of `mappings`; returns the KiB that were resident in them.
@@ -118,19 +125,28 @@ enum MappedPages {
         return released
     }
 
-    /// The whole of a /proc file (its size is not known ahead: read until the end).
-    private static func readProcFile(_ path: String) -> [UInt8]? {
+    /// Calls `body` with the whole of a /proc file (its size is not known ahead: read until the end),
+    /// or returns nil if it cannot be read. Read into one malloc'd block: no per-byte copies.
+    private static func withProcFile<T>(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        var capacity = 256 << 10, used = 0
+        guard var buffer = malloc(capacity) else { return nil }
+        defer { free(buffer) }
         while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if used == capacity {
+                guard let grown = realloc(buffer, capacity * 2) else { return nil }
+                buffer = grown
+                capacity *= 2
+            }
+            let n = read(fd, buffer + used, capacity - used)
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return n == 0 ? bytes : nil }
-            bytes.append(contentsOf: chunk[..<n])
+            if n < 0 { return nil }
+            if n == 0 { break }
+            used += n
         }
+        return body(UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: UInt8.self), count: used))
     }
 }
 
