@@ -147,9 +147,10 @@ struct ToastStackPainter {
     /// holds `previous` (nil: unknown, e.g. a fresh buffer). Only what differs from `previous` is
     /// redrawn: during a fade, that is the one toast fading, not the whole stack. `latest` is the buffer
     /// drawn last, when another one: with buffers taking turns, it holds a newer frame than `canvas`,
-    /// so more of its rows can be copied when toasts arrive or leave faster than frames go by.
+    /// so more of its rows can be copied when toasts arrive or leave faster than frames go by. `blank`:
+    /// every pixel of `canvas` is zero (a fresh buffer), so what is drawn whole needs no clearing first.
     mutating func paint(_ scene: Scene, scale: PixelScale, into canvas: Canvas, over previous: ToastStackFrame?,
-                        latest: HeldFrame? = nil) -> Painting {
+                        latest: HeldFrame? = nil, blank: Bool = false) -> Painting {
         let arrangement = arrangement(of: scene, scale: scale)
         var drawn: [ToastStackFrame.DrawnToast] = []
         var images: [Canvas] = []
@@ -206,7 +207,7 @@ struct ToastStackPainter {
         if let pill = frame.moreRect, pill.intersects(repair) {
             repair = whole  // the pill is drawn whole, never clipped: repaint everything around it
         }
-        self.repair(repair, of: stack, scale: scale, into: canvas)
+        self.repair(repair, of: stack, scale: scale, into: canvas, clearing: !blank)
         return Painting(frame: frame, repaired: repair)
     }
 
@@ -219,12 +220,13 @@ struct ToastStackPainter {
         var morePill: Rect?
     }
 
-    /// Clears `repair` (buffer pixels) and draws into it all of `stack` that reaches it. The pill is
-    /// drawn only when `repair` holds all of it.
-    private func repair(_ repair: Rect, of stack: DrawnStack, scale: PixelScale, into canvas: Canvas) {
+    /// Clears `repair` (buffer pixels; not when `clearing` is false: it is clear already) and draws into
+    /// it all of `stack` that reaches it. The pill is drawn only when `repair` holds all of it.
+    private func repair(_ repair: Rect, of stack: DrawnStack, scale: PixelScale, into canvas: Canvas,
+                        clearing: Bool = true) {
         let drawn = stack.frame.toasts, images = stack.images, shadows = stack.shadows
         if repair.width > 0 && repair.height > 0 {
-            canvas.clear(repair, scale: 1)
+            if clearing { canvas.clear(repair, scale: 1) }
             // Shadows first, all of them: a toast's shadow reaches under its neighbours' edges.
             let reach = stack.frame.bleed
             for (toast, shadow) in zip(drawn, shadows) where toast.rect.inset(by: -reach).intersects(repair) {

@@ -64,7 +64,7 @@ final class ToastStackSurface {
             return (Canvas(data: last.data, width: last.width, height: last.height, stride: last.stride), held)
         }
         let frame = painter.paint(scene, scale: scale, into: canvas, over: buffer.content?.toastStack,
-                                  latest: latest).frame
+                                  latest: latest, blank: buffer.isBlank).frame
         buffer.content = .toastStack(frame)
         onDrawn(frame.toasts.map(\.id))
         // The compositor is told only what differs from the frame it shows now.

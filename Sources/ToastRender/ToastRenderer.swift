@@ -127,7 +127,9 @@ public final class ToastRenderer {
     /// boxes by size and urgency, which a stack of toasts mostly hits.
     public func image(of toast: ToastView, scale: PixelScale) -> Canvas {
         let layout = layout(of: toast, scale: scale)
-        let canvas = Canvas(size: layout.size, scale: scale)
+        let (width, height) = (max(1, layout.size.width * scale), max(1, layout.size.height * scale))
+        // Not zeroed first: the box, copied over all of it, sets every pixel.
+        let canvas = Canvas(uninitializedWidth: width, height: height) ?? Canvas(width: width, height: height)
         let box = boxImage(size: layout.size, style: toast.style ?? style, urgency: toast.urgency, scale: scale)
         canvas.composite(box, atPixelX: 0, y: 0, replacing: true)
         canvas.withContext(scale: scale) { cr in drawToast(cr, toast, layout, box: false) }

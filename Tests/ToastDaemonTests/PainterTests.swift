@@ -43,6 +43,14 @@ private extension Rect {
     func scaled(by scale: PixelScale) -> Rect { scale.pixelsCovering(self) }
 }
 
+private extension ToastStackPainter {
+    /// A first frame of `scene` at scale 1 by a painter holding no pictures yet.
+    func paintingFresh(_ scene: Scene, into canvas: Canvas, blank: Bool) -> ToastStackFrame {
+        var painter = self
+        return painter.paint(scene, scale: 1, into: canvas, over: nil, blank: blank).frame
+    }
+}
+
 /// `ToastStackPainter`: which part of a buffer a frame repairs, and what the compositor is told.
 final class ToastStackPainterTests: XCTestCase {
     private let renderer = ToastRenderer()
@@ -65,6 +73,33 @@ final class ToastStackPainterTests: XCTestCase {
         XCTAssertEqual(painting.repaired, Rect(x: 0, y: 0, width: target.canvas.width, height: target.canvas.height))
         XCTAssertFalse(target.isMarked(0, 0), "an unknown buffer is cleared whole")
         XCTAssertNil(ToastStackPainter.damage(from: nil, to: painting.frame), "a new surface is damaged whole")
+    }
+
+    func testABlankBufferIsDrawnWithoutClearingAndLooksLikeAClearedOne() throws {
+        var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)
+        let scene = stackOfThree
+        let size = painter.surfaceSize(of: painter.arrangement(of: scene, scale: 1))
+        let cleared = MarkedCanvas(size: size, scale: 1)
+        cleared.mark(0, 0)
+        _ = painter.paint(scene, scale: 1, into: cleared.canvas, over: nil)
+        let blank = MarkedCanvas(size: size, scale: 1)
+        _ = ToastStackPainter(renderer: renderer, anchor: .topRight)
+            .paintingFresh(scene, into: blank.canvas, blank: true)
+        XCTAssertTrue(blank.hasSamePixels(as: cleared), "a blank buffer drawn without clearing looks the same")
+
+        // A pixel nothing is drawn on keeps what it held: the painter trusted the buffer to be blank.
+        let spot = try XCTUnwrap((0..<cleared.canvas.height).lazy.flatMap { y in
+            (0..<cleared.canvas.width).lazy.map { (x: $0, y: y) } }.first { cleared.canvas.rawPixel(x: $0.x, y: $0.y) == 0 })
+        let trusted = MarkedCanvas(size: size, scale: 1)
+        trusted.mark(spot.x, spot.y)
+        _ = ToastStackPainter(renderer: renderer, anchor: .topRight)
+            .paintingFresh(scene, into: trusted.canvas, blank: true)
+        XCTAssertTrue(trusted.isMarked(spot.x, spot.y), "a blank buffer is not cleared again")
+        let untrusted = MarkedCanvas(size: size, scale: 1)
+        untrusted.mark(spot.x, spot.y)
+        _ = ToastStackPainter(renderer: renderer, anchor: .topRight)
+            .paintingFresh(scene, into: untrusted.canvas, blank: false)
+        XCTAssertFalse(untrusted.isMarked(spot.x, spot.y), "a buffer not known blank is cleared")
     }
 
     func testAFadeOfOneToastInAStackOfThreeRepairsAndDamagesThatToastOnly() {
