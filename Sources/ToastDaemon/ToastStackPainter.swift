@@ -93,8 +93,31 @@ struct ToastStackPainter {
     /// Pictures of the toasts in the scene, by id; pruned to the scene at each paint.
     private var pictures: [NotificationID: Picture] = [:]
 
+    /// Pictures of toasts that left the stack, kept until the stack settles to be drawn over by the next
+    /// toasts of their size (`ToastRenderer.image(of:scale:reusing:)`): in a burst each frame's toasts
+    /// replace the last frame's, and fresh memory for each picture was most of a burst's page faults.
+    private var sparePictures: [Canvas] = []
+
     /// Frees every picture (the stack is empty: no memory held while idle).
-    mutating func forgetPictures() { pictures = [:] }
+    mutating func forgetPictures() {
+        pictures = [:]
+        sparePictures = []
+    }
+
+    /// How many toasts of the scene have their picture rendered, and how many spare pictures are kept.
+    var pictureCounts: (rendered: Int, spare: Int) {
+        (pictures.values.filter { $0.image != nil }.count, sparePictures.count)
+    }
+
+    /// Frees the pictures kept for reuse (the stack stopped changing).
+    mutating func forgetSparePictures() { sparePictures = [] }
+
+    /// A spare picture of `size` (logical) at `scale`, taken out of the spares; nil when none has it.
+    private mutating func takeSparePicture(size: Size, scale: PixelScale) -> Canvas? {
+        let (width, height) = (max(1, size.width * scale), max(1, size.height * scale))
+        guard let i = sparePictures.firstIndex(where: { $0.width == width && $0.height == height }) else { return nil }
+        return sparePictures.remove(at: i)
+    }
 
     private mutating func picture(of toast: Scene.Toast, scale: PixelScale) -> Picture {
         if let cached = pictures[toast.id], cached.view == toast.view, cached.scale == scale { return cached }
@@ -152,32 +175,42 @@ struct ToastStackPainter {
     mutating func paint(_ scene: Scene, scale: PixelScale, into canvas: Canvas, over previous: ToastStackFrame?,
                         latest: HeldFrame? = nil, blank: Bool = false) -> Painting {
         let arrangement = arrangement(of: scene, scale: scale)
+        // Forget toasts that left the scene, first: their pictures may be drawn over by this frame's new ones.
+        let shown = Set(scene.toasts.map(\.id))
+        for (id, left) in pictures where !shown.contains(id) {
+            if let image = left.image, sparePictures.count < max(1, renderer.style.maxVisible) {
+                sparePictures.append(image)
+            }
+        }
+        pictures = pictures.filter { shown.contains($0.key) }
         var drawn: [ToastStackFrame.DrawnToast] = []
-        var images: [Canvas] = []
+        var images: [Canvas?] = []
         var shadows: [Canvas?] = []
         for (toast, rect) in zip(scene.toasts, arrangement.rects) {
             let rect = placed(rect, in: arrangement)
             var entry = picture(of: toast, scale: scale)
-            let image = entry.image ?? {
-                let image = renderer.image(of: toast.view, scale: scale)
+            // A toast at opacity 0 (the first frame of its fade-in) draws nothing: its picture waits for
+            // the next frame, and the first one reaches the screen that much sooner.
+            let image = entry.image ?? (toast.opacity <= 0 ? nil : {
+                let image = renderer.image(of: toast.view, scale: scale,
+                                           reusing: takeSparePicture(size: entry.size, scale: scale))
                 entry.image = image
                 pictures[toast.id] = entry
                 return image
-            }()
+            }())
+            let size = image.map { (width: $0.width, height: $0.height) }
+                ?? (width: max(1, entry.size.width * scale), height: max(1, entry.size.height * scale))
             let slide = Int((toast.slide * Double(Self.slideDistance * scale)).rounded())
             let dx = switch anchor.column {
             case .left: -slide
             case .center: 0
             case .right: slide
             }
-            let pixels = Rect(x: rect.x * scale + dx, y: rect.y * scale, width: image.width, height: image.height)
+            let pixels = Rect(x: rect.x * scale + dx, y: rect.y * scale, width: size.width, height: size.height)
             drawn.append(.init(id: toast.id, view: toast.view, opacity: toast.opacity, rect: pixels))
             images.append(image)
             shadows.append(renderer.shadowImage(of: toast.view, size: entry.size, scale: scale))
         }
-        // Forget toasts that left the scene (their pictures are freed with them).
-        let shown = Set(scene.toasts.map(\.id))
-        pictures = pictures.filter { shown.contains($0.key) }
         let more = arrangement.moreRect.map { placed($0, in: arrangement) }
         let frame = ToastStackFrame(width: canvas.width, height: canvas.height, toasts: drawn,
                                     more: arrangement.hiddenCount,
@@ -214,7 +247,8 @@ struct ToastStackPainter {
     /// A frame with what it is drawn from.
     private struct DrawnStack {
         var frame: ToastStackFrame
-        var images: [Canvas]
+        /// Nil for a toast at opacity 0: nothing of it is drawn.
+        var images: [Canvas?]
         var shadows: [Canvas?]
         /// The "+N more" pill's place, in logical pixels.
         var morePill: Rect?
@@ -230,7 +264,7 @@ struct ToastStackPainter {
             // Shadows first, all of them: a toast's shadow reaches under its neighbours' edges.
             let reach = stack.frame.bleed
             for (toast, shadow) in zip(drawn, shadows) where toast.rect.inset(by: -reach).intersects(repair) {
-                guard let shadow else { continue }
+                guard let shadow, toast.opacity > 0 else { continue }
                 // Held to `reach` around the toast, which is what the frames count as its shadow's: at a
                 // fractional scale the shadow's picture, rounded as one size, may be a pixel larger.
                 let clip = repair.intersection(toast.rect.inset(by: -reach))
@@ -244,6 +278,7 @@ struct ToastStackPainter {
                 }
             }
             for (toast, image) in zip(drawn, images) where toast.rect.intersects(repair) {
+                guard let image else { continue }
                 // Toasts never overlap and their area was just cleared: an opaque one is a plain copy,
                 // but for its edge, where its rounded corners and a neighbour's shadow may meet.
                 if toast.opacity >= 1 && reach > 0 {

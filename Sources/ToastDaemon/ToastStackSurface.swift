@@ -55,6 +55,9 @@ final class ToastStackSurface {
         surface.setNeedsDraw(size: (size.width, size.height))
     }
 
+    /// The stack stopped changing: the pictures kept for reuse go, before the heap is trimmed.
+    func settled() { painter.forgetSparePictures() }
+
     func draw(into buffer: ShmBuffer, scale: PixelScale) -> OverlaySurface.Damage? {
         let canvas = Canvas(data: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride)
         // The buffer drawn last, if another of this size: its rows may be copied.

@@ -102,6 +102,47 @@ final class ToastStackPainterTests: XCTestCase {
         XCTAssertFalse(untrusted.isMarked(spot.x, spot.y), "a buffer not known blank is cleared")
     }
 
+    func testAToastAtOpacityZeroIsNotRenderedUntilItShows() {
+        var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)
+        var scene = stackOfThree
+        scene.toasts[0].opacity = 0  // the first frame of its fade-in
+        let size = painter.surfaceSize(of: painter.arrangement(of: scene, scale: 1))
+        let target = MarkedCanvas(size: size, scale: 1)
+        let first = painter.paint(scene, scale: 1, into: target.canvas, over: nil)
+        XCTAssertEqual(painter.pictureCounts.rendered, 2, "only the toasts that show are rendered")
+        let hidden = first.frame.toasts[0].rect
+        XCTAssertEqual(target.canvas.rawPixel(x: hidden.center.x, y: hidden.center.y), 0)
+
+        scene.toasts[0].opacity = 0.5
+        _ = painter.paint(scene, scale: 1, into: target.canvas, over: first.frame)
+        XCTAssertEqual(painter.pictureCounts.rendered, 3)
+        let fresh = MarkedCanvas(size: size, scale: 1)
+        _ = ToastStackPainter(renderer: renderer, anchor: .topRight).paintingFresh(scene, into: fresh.canvas, blank: false)
+        XCTAssertTrue(target.hasSamePixels(as: fresh), "rendered late, it looks as if rendered at once")
+    }
+
+    func testPicturesOfToastsThatLeftAreDrawnOverByTheNextOnes() {
+        var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)
+        let before = stackOfThree
+        let after = Scene(toasts: [toast(6, "Six"), toast(5, "Five, with a longer summary"), toast(4, "Four")])
+        let size = painter.surfaceSize(of: painter.arrangement(of: before, scale: 1))
+        let target = MarkedCanvas(size: size, scale: 1)
+        let first = painter.paint(before, scale: 1, into: target.canvas, over: nil)
+        XCTAssertEqual(painter.pictureCounts.rendered, 3)
+        // Three others of the same sizes replace them (a burst): each is drawn over a picture that left.
+        _ = painter.paint(after, scale: 1, into: target.canvas, over: first.frame)
+        XCTAssertEqual(painter.pictureCounts.rendered, 3)
+        XCTAssertEqual(painter.pictureCounts.spare, 0, "every picture that left was drawn over")
+        let fresh = MarkedCanvas(size: size, scale: 1)
+        _ = ToastStackPainter(renderer: renderer, anchor: .topRight).paintingFresh(after, into: fresh.canvas, blank: false)
+        XCTAssertTrue(target.hasSamePixels(as: fresh), "nothing of the pictures drawn over shows")
+
+        _ = painter.paint(Scene(toasts: [toast(7, "Seven")]), scale: 1, into: target.canvas, over: nil)
+        XCTAssertEqual(painter.pictureCounts.spare, 2, "kept (one was drawn over) until the stack settles")
+        painter.forgetSparePictures()
+        XCTAssertEqual(painter.pictureCounts.spare, 0)
+    }
+
     func testAFadeOfOneToastInAStackOfThreeRepairsAndDamagesThatToastOnly() {
         for scale: PixelScale in [1, 2] {
             var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)
