@@ -184,29 +184,25 @@ struct ToastStackPainter {
         }
         pictures = pictures.filter { shown.contains($0.key) }
         var drawn: [ToastStackFrame.DrawnToast] = []
-        var images: [Canvas?] = []
+        var images: [Canvas] = []
         var shadows: [Canvas?] = []
         for (toast, rect) in zip(scene.toasts, arrangement.rects) {
             let rect = placed(rect, in: arrangement)
             var entry = picture(of: toast, scale: scale)
-            // A toast at opacity 0 (the first frame of its fade-in) draws nothing: its picture waits for
-            // the next frame, and the first one reaches the screen that much sooner.
-            let image = entry.image ?? (toast.opacity <= 0 ? nil : {
+            let image = entry.image ?? {
                 let image = renderer.image(of: toast.view, scale: scale,
                                            reusing: takeSparePicture(size: entry.size, scale: scale))
                 entry.image = image
                 pictures[toast.id] = entry
                 return image
-            }())
-            let size = image.map { (width: $0.width, height: $0.height) }
-                ?? (width: max(1, entry.size.width * scale), height: max(1, entry.size.height * scale))
+            }()
             let slide = Int((toast.slide * Double(Self.slideDistance * scale)).rounded())
             let dx = switch anchor.column {
             case .left: -slide
             case .center: 0
             case .right: slide
             }
-            let pixels = Rect(x: rect.x * scale + dx, y: rect.y * scale, width: size.width, height: size.height)
+            let pixels = Rect(x: rect.x * scale + dx, y: rect.y * scale, width: image.width, height: image.height)
             drawn.append(.init(id: toast.id, view: toast.view, opacity: toast.opacity, rect: pixels))
             images.append(image)
             shadows.append(renderer.shadowImage(of: toast.view, size: entry.size, scale: scale))
@@ -247,8 +243,7 @@ struct ToastStackPainter {
     /// A frame with what it is drawn from.
     private struct DrawnStack {
         var frame: ToastStackFrame
-        /// Nil for a toast at opacity 0: nothing of it is drawn.
-        var images: [Canvas?]
+        var images: [Canvas]
         var shadows: [Canvas?]
         /// The "+N more" pill's place, in logical pixels.
         var morePill: Rect?
@@ -264,7 +259,7 @@ struct ToastStackPainter {
             // Shadows first, all of them: a toast's shadow reaches under its neighbours' edges.
             let reach = stack.frame.bleed
             for (toast, shadow) in zip(drawn, shadows) where toast.rect.inset(by: -reach).intersects(repair) {
-                guard let shadow, toast.opacity > 0 else { continue }
+                guard let shadow else { continue }
                 // Held to `reach` around the toast, which is what the frames count as its shadow's: at a
                 // fractional scale the shadow's picture, rounded as one size, may be a pixel larger.
                 let clip = repair.intersection(toast.rect.inset(by: -reach))
@@ -278,7 +273,6 @@ struct ToastStackPainter {
                 }
             }
             for (toast, image) in zip(drawn, images) where toast.rect.intersects(repair) {
-                guard let image else { continue }
                 // Toasts never overlap and their area was just cleared: an opaque one is a plain copy,
                 // but for its edge, where its rounded corners and a neighbour's shadow may meet.
                 if toast.opacity >= 1 && reach > 0 {

@@ -102,25 +102,6 @@ final class ToastStackPainterTests: XCTestCase {
         XCTAssertFalse(untrusted.isMarked(spot.x, spot.y), "a buffer not known blank is cleared")
     }
 
-    func testAToastAtOpacityZeroIsNotRenderedUntilItShows() {
-        var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)
-        var scene = stackOfThree
-        scene.toasts[0].opacity = 0  // the first frame of its fade-in
-        let size = painter.surfaceSize(of: painter.arrangement(of: scene, scale: 1))
-        let target = MarkedCanvas(size: size, scale: 1)
-        let first = painter.paint(scene, scale: 1, into: target.canvas, over: nil)
-        XCTAssertEqual(painter.pictureCounts.rendered, 2, "only the toasts that show are rendered")
-        let hidden = first.frame.toasts[0].rect
-        XCTAssertEqual(target.canvas.rawPixel(x: hidden.center.x, y: hidden.center.y), 0)
-
-        scene.toasts[0].opacity = 0.5
-        _ = painter.paint(scene, scale: 1, into: target.canvas, over: first.frame)
-        XCTAssertEqual(painter.pictureCounts.rendered, 3)
-        let fresh = MarkedCanvas(size: size, scale: 1)
-        _ = ToastStackPainter(renderer: renderer, anchor: .topRight).paintingFresh(scene, into: fresh.canvas, blank: false)
-        XCTAssertTrue(target.hasSamePixels(as: fresh), "rendered late, it looks as if rendered at once")
-    }
-
     func testPicturesOfToastsThatLeftAreDrawnOverByTheNextOnes() {
         var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)
         let before = stackOfThree
