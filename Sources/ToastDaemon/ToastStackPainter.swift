@@ -255,9 +255,18 @@ struct ToastStackPainter {
                         clearing: Bool = true) {
         let drawn = stack.frame.toasts, images = stack.images, shadows = stack.shadows
         if repair.width > 0 && repair.height > 0 {
-            if clearing { canvas.clear(repair, scale: 1) }
-            // Shadows first, all of them: a toast's shadow reaches under its neighbours' edges.
             let reach = stack.frame.bleed
+            if clearing {
+                // Not where an opaque toast is copied below, whatever is there: a stack's toasts are most
+                // of its area, and clearing them first wrote those bytes twice.
+                let copied = zip(drawn, images).filter { $0.0.opacity >= 1 && $0.0.rect.intersects(repair) }.map { toast, image in
+                    reach > 0 ? Canvas.interior(of: image, atPixelX: toast.rect.x, y: toast.rect.y,
+                                                blendingOnly: blendEdge(of: toast.view, reach: reach, scale: scale))
+                        : toast.rect
+                }
+                for part in repair.subtracting(copied) { canvas.clear(part, scale: 1) }
+            }
+            // Shadows first, all of them: a toast's shadow reaches under its neighbours' edges.
             for (toast, shadow) in zip(drawn, shadows) where toast.rect.inset(by: -reach).intersects(repair) {
                 guard let shadow else { continue }
                 // Held to `reach` around the toast, which is what the frames count as its shadow's: at a
@@ -277,7 +286,7 @@ struct ToastStackPainter {
                 // but for its edge, where its rounded corners and a neighbour's shadow may meet.
                 if toast.opacity >= 1 && reach > 0 {
                     canvas.composite(image, atPixelX: toast.rect.x, y: toast.rect.y, clip: repair,
-                                     blendingOnly: max(reach, cornerPixels(of: toast.view, scale: scale)), inside: .copy)
+                                     blendingOnly: blendEdge(of: toast.view, reach: reach, scale: scale), inside: .copy)
                 } else {
                     canvas.composite(image, atPixelX: toast.rect.x, y: toast.rect.y, opacity: toast.opacity, clip: repair,
                                      replacing: reach == 0)
@@ -288,6 +297,12 @@ struct ToastStackPainter {
                                       look: stack.frame.moreLook)
             }
         }
+    }
+
+    /// How wide a band along an opaque toast's border is blended over what is under it (its neighbours'
+    /// shadows reach `reach` in, its rounded corners let them show): inside it the toast is copied.
+    private func blendEdge(of view: ToastView, reach: Int, scale: PixelScale) -> Int {
+        max(reach, cornerPixels(of: view, scale: scale))
     }
 
     /// The rounded corners of `view`'s box, in buffer pixels (rounded up).

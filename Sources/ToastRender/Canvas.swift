@@ -162,10 +162,10 @@ public final class Canvas {
                 cairo_clip(cr)
             }
             cairo_set_source_surface(cr, source.surface, Double(x), Double(y))
-            let inner = (x: Double(x + edge), y: Double(y + edge), w: Double(w - 2 * edge), h: Double(h - 2 * edge))
-            if interior == .copy, inner.w > 0, inner.h > 0 {
+            let inner = Self.interior(of: source, atPixelX: x, y: y, blendingOnly: edge)
+            if interior == .copy, !inner.isEmpty {
                 cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-                cairo_rectangle(cr, inner.x, inner.y, inner.w, inner.h)
+                cairo_rectangle(cr, Double(inner.x), Double(inner.y), Double(inner.width), Double(inner.height))
                 cairo_fill(cr)
                 cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
             }
@@ -177,6 +177,13 @@ public final class Canvas {
             cairo_rectangle(cr, fx + fw - e, fy + e, e, fh - 2 * e)
             cairo_fill(cr)
         }
+    }
+
+    /// The interior that `composite(_:atPixelX:y:clip:blendingOnly:inside:)` copies or skips (before
+    /// its clip), in buffer pixels: what it sets whatever was there, with `.copy`.
+    public static func interior(of source: Canvas, atPixelX x: Int, y: Int, blendingOnly edge: Int) -> Rect {
+        let edge = max(0, min(edge, source.width / 2, source.height / 2))
+        return Rect(x: x + edge, y: y + edge, width: source.width - 2 * edge, height: source.height - 2 * edge)
     }
 
     /// Runs `body` with a fresh cairo context scaled to logical coordinates, then flushes. With `origin`,

@@ -44,10 +44,10 @@ private extension Rect {
 }
 
 private extension ToastStackPainter {
-    /// A first frame of `scene` at scale 1 by a painter holding no pictures yet.
-    func paintingFresh(_ scene: Scene, into canvas: Canvas, blank: Bool) -> ToastStackFrame {
+    /// A first frame of `scene` by a painter holding no pictures yet.
+    func paintingFresh(_ scene: Scene, scale: PixelScale = 1, into canvas: Canvas, blank: Bool) -> ToastStackFrame {
         var painter = self
-        return painter.paint(scene, scale: 1, into: canvas, over: nil, blank: blank).frame
+        return painter.paint(scene, scale: scale, into: canvas, over: nil, blank: blank).frame
     }
 }
 
@@ -100,6 +100,22 @@ final class ToastStackPainterTests: XCTestCase {
         _ = ToastStackPainter(renderer: renderer, anchor: .topRight)
             .paintingFresh(scene, into: untrusted.canvas, blank: false)
         XCTAssertFalse(untrusted.isMarked(spot.x, spot.y), "a buffer not known blank is cleared")
+    }
+
+    func testARepaintOfABufferHoldingAnythingClearsAllButTheToastsItCopies() {
+        for scale: PixelScale in [1, 2] {
+            var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)
+            var scene = stackOfThree
+            scene.toasts[1].opacity = 0.6  // blended over what is cleared under it, not copied
+            let size = painter.surfaceSize(of: painter.arrangement(of: scene, scale: scale))
+            let dirty = MarkedCanvas(size: size, scale: scale)
+            for y in 0..<dirty.canvas.height { for x in 0..<dirty.canvas.width { dirty.mark(x, y) } }
+            _ = painter.paint(scene, scale: scale, into: dirty.canvas, over: nil)
+            let fresh = MarkedCanvas(size: size, scale: scale)
+            _ = ToastStackPainter(renderer: renderer, anchor: .topRight).paintingFresh(scene, scale: scale, into: fresh.canvas,
+                                                                                        blank: true)
+            XCTAssertTrue(dirty.hasSamePixels(as: fresh), "scale \(scale): nothing of what the buffer held shows")
+        }
     }
 
     func testPicturesOfToastsThatLeftAreDrawnOverByTheNextOnes() {
