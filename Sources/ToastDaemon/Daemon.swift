@@ -46,6 +46,12 @@ public final class Daemon {
     var memoryReleaseDue = false
     /// The screen stopped changing: free heap goes back before the loop sleeps (`trimHeapIfWorthIt`).
     var heapTrimDue = false
+    /// Start is over, or a burst: the code and read-only data they mapped go back at the next turn
+    /// that finds the screen empty and nothing to do (`releaseMappedPages`).
+    var mappedPagesDue = true
+    /// The most notifications open at once since the screen last emptied: beyond what a stack shows,
+    /// it was a burst, whose mapped code goes back when the screen empties (`releaseMemory`).
+    var busiestSinceEmpty = 0
 
     /// Connects to the compositor and the bus and opens the socket; throws a message to print.
     public init(options: DaemonOptions) throws(StartupError) {
@@ -227,6 +233,13 @@ public final class Daemon {
         Log.info("ready: socket \(socketPath)\(busDoor == nil ? "" : ", bus name \(NotificationsBus.busName)")")
     }
 
+    /// Writes the history now if it changed since the last save, instead of at its timer (a second
+    /// later): before the mapped pages go (`releaseMappedPages`), so that its code is not mapped
+    /// back right after.
+    func saveHistoryNow() {
+        historyKeeper?.save(service.model)
+    }
+
     /// Runs until SIGINT/SIGTERM or until the compositor goes away; returns the exit status.
     public func run() -> Int32 {
         let display = wayland.display
@@ -244,6 +257,9 @@ public final class Daemon {
                     if timeout != 0 { timeout = busTimeout }
                 }
                 guard running else { break }  // the bus name was lost while processing
+                // Before releaseMemory, which may ask for it: then it waits for the next turn, after the
+                // compositor's answers to the surfaces' going, whose code would be mapped back at once.
+                if mappedPagesDue && timeout != 0 { releaseMappedPages() }
                 if memoryReleaseDue { releaseMemory() } else if heapTrimDue { trimHeapIfWorthIt() }
                 while !display.prepareRead() { _ = try display.dispatchPending() }
                 _ = try display.flush()
@@ -478,6 +494,7 @@ public final class Daemon {
         socketDoor.publishStatus()
         // Only a change to what is drawn redraws; animation frames are paced by the surfaces themselves.
         let model = service.model
+        busiestSinceEmpty = max(busiestSinceEmpty, model.all.count)
         if model.generation != drawnGeneration {
             drawnGeneration = model.generation
             // The HUD is drawn at once; toasts may wait for the frame being shown (Screen.updateSoon).

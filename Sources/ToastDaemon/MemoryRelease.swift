@@ -101,6 +101,11 @@ extension Daemon {
             freshFonts = renderer.releaseCaches(scale: PixelScale(wayland.outputs.map(\.scale).max() ?? 1),
                                                 resetCairoFontCaches: service.pictureWorker.isIdle)
         }
+        // After a burst (more toasts open at once than a stack shows), the code it ran beyond one
+        // toast's (the pill, the reflow) and the libraries' pages go back too; the next toast maps
+        // back what it runs (~0.15 ms, once). Not after every toast: that would be paid every time.
+        if busiestSinceEmpty > renderer.style.maxVisible { mappedPagesDue = true }
+        busiestSinceEmpty = 0
         guard let (before, after) = freshFonts ? HeapTrim.trim() : HeapTrim.trimIfWorthIt(keeping: HeapTrim.keptWhenEmpty)
         else { return }
         let returned = max(0, before.free - after.free)

@@ -1,0 +1,73 @@
+@testable import ToastDaemon
+import XCTest
+
+/// Which mappings the daemon drops once started: only those that hold nothing but a file's bytes.
+final class MappedPagesTests: XCTestCase {
+    /// The shape of /proc/self/smaps (fields the parser does not use cut short).
+    private static let smaps = """
+        55d0a0000000-55d0a01c7000 r--p 00000000 fe:00 16278532                   /usr/bin/toastd
+        Size:               1820 kB
+        Rss:                 640 kB
+        Private_Clean:       640 kB
+        Anonymous:             0 kB
+        55d0a01c7000-55d0a07eb000 r-xp 001c6000 fe:00 16278532                   /usr/bin/toastd
+        Size:               6288 kB
+        Rss:                3152 kB
+        Anonymous:             0 kB
+        55d0a07eb000-55d0a0829000 r--p 007e9000 fe:00 16278532                   /usr/bin/toastd
+        Rss:                 248 kB
+        Private_Dirty:       248 kB
+        Anonymous:           248 kB
+        55d0a0829000-55d0a0965000 rw-p 00826000 fe:00 16278532                   /usr/bin/toastd
+        Rss:                 688 kB
+        Anonymous:           116 kB
+        55d0a1000000-55d0a1100000 rw-p 00000000 00:00 0                          [heap]
+        Rss:                1040 kB
+        Anonymous:          1040 kB
+        7f0000000000-7f0000080000 r--p 00000000 fe:00 200                        /usr/share/fonts/DejaVuSans.ttf
+        Rss:                 516 kB
+        Anonymous:             0 kB
+        7f0000100000-7f0000101000 r--p 00000000 fe:00 201                        /usr/lib/libunused.so
+        Rss:                   0 kB
+        Anonymous:             0 kB
+        7f0000200000-7f0000300000 r--s 00000000 00:01 300                        /memfd:wayland-shm (deleted)
+        Rss:                 100 kB
+        Anonymous:             0 kB
+        7f0000400000-7f0000401000 r-xp 00000000 00:00 0                          [vdso]
+        Rss:                   4 kB
+        Anonymous:             0 kB
+        7f0000500000-7f0000600000 r-xp 00028000 fe:00 400                        /usr/lib/libc.so.6
+        Rss:                1584 kB
+        Anonymous:             0 kB
+        7f0000600000-7f0000601000 r-xp 00000000 00:00 0
+        Rss:                   4 kB
+        Anonymous:             0 kB
+        """
+
+    func testOnlyPrivateReadOnlyFileMappingsWithoutPagesOfTheirOwn() {
+        let found = MappedPages.droppable(smaps: Array(Self.smaps.utf8))
+        XCTAssertEqual(found, [
+            .init(start: 0x55d0_a000_0000, length: 0x1c7000, residentKiB: 640),  // headers, metadata
+            .init(start: 0x55d0_a01c_7000, length: 0x624000, residentKiB: 3152),  // text
+            .init(start: 0x7f00_0000_0000, length: 0x80000, residentKiB: 516),  // a font
+            .init(start: 0x7f00_0050_0000, length: 0x100000, residentKiB: 1584),  // a library's text
+        ], "relocated data (RELRO, anonymous pages), writable and shared mappings, [vdso], anonymous "
+           + "code and mappings with nothing resident are left alone")
+    }
+
+    func testAnAnonymousPageAnywhereInTheMappingKeepsIt() {
+        // A debugger's breakpoint is such a page in the text: dropping it would lose the breakpoint.
+        let smaps = """
+            7f0000500000-7f0000600000 r-xp 00028000 fe:00 400                        /usr/lib/libc.so.6
+            Rss:                1584 kB
+            Anonymous:             4 kB
+            """
+        XCTAssertEqual(MappedPages.droppable(smaps: Array(smaps.utf8)), [])
+    }
+
+    func testThisProcessHasSuchMappings() throws {
+        // The real file parses: the test binary's own text at least is a private read-only file mapping.
+        let smaps = try String(contentsOfFile: "/proc/self/smaps", encoding: .utf8)
+        XCTAssertGreaterThan(MappedPages.droppable(smaps: Array(smaps.utf8)).reduce(0) { $0 + $1.residentKiB }, 0)
+    }
+}
