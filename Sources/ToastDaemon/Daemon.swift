@@ -37,6 +37,10 @@ public final class Daemon {
     private var running = true
     private var waylandReadable = false
     private var busEvents: UInt32 = 0
+    /// epoll reported the bus's fd since sd-bus last processed it (at start: whatever came while connecting).
+    private var busReadable = true
+    /// The last `processBus` stopped at its budget with work left.
+    private var busUnfinished = false
     private var drawnGeneration: UInt64 = .max
     private var drawnHudGeneration: UInt64 = .max
     /// When the spinner drawn last turns its next step (the last scene's `nextStep`): the timer wakes
@@ -215,7 +219,8 @@ public final class Daemon {
             }
             if let bus = busDoor?.bus {
                 busEvents = bus.epollEvents
-                try loop.add(fd: bus.fd, events: busEvents) { _ in }  // processed at the top of each turn
+                // Processed at the top of the next turn.
+                try loop.add(fd: bus.fd, events: busEvents) { [unowned self] _ in self.busReadable = true }
             }
         } catch {
             throw StartupError("\(error)")
@@ -239,8 +244,9 @@ public final class Daemon {
                     serviceChanged()
                     // The signals serviceChanged queued go out at the top of the next turn. Not here:
                     // processing the bus again would read the next calls, and in a burst of thousands
-                    // the loop would never reach the compositor or the socket's clients.
-                    timeout = 0
+                    // the loop would never reach the compositor or the socket's clients. A change that
+                    // left the bus nothing to do (a HUD value) and queued no other change sleeps at once.
+                    if service.hasChanges || busDoor?.bus.map(busIsDue) ?? false { timeout = 0 }
                 }
                 guard running else { break }  // the bus name was lost while processing
                 if memoryReleaseDue { releaseMemory() } else if heapTrimDue { trimHeapIfWorthIt() }
@@ -300,9 +306,20 @@ public final class Daemon {
         }
     }
 
+    /// Whether sd-bus has work now: its fd was readable (or writable while it queued writes), it stopped
+    /// at its budget, it wants to be called now (a message read ahead while waiting for a reply, a call
+    /// timed out: `sd_bus_get_timeout` says 0), or a write queued since asks epoll for other events.
+    private func busIsDue(_ bus: NotificationsBus) -> Bool {
+        busReadable || busUnfinished || bus.timeoutMilliseconds == 0 || bus.epollEvents != busEvents
+    }
+
     /// Drains sd-bus before sleeping; returns how long the loop may sleep for it (-1: forever).
+    /// A turn woken by something else (a HUD stream's value, the compositor's answer) leaves it alone:
+    /// `sd_bus_process` then only learnt from a read that nothing came, twice per HUD value.
     private func processBus() -> Int32 {
         guard let door = busDoor, let bus = door.bus else { return -1 }
+        guard busIsDue(bus) else { return bus.timeoutMilliseconds }
+        busReadable = false
         let unfinished: Bool
         do {
             // A few milliseconds at a time: the socket's clients and the compositor are served
@@ -314,6 +331,7 @@ public final class Daemon {
             busDoor = nil
             return -1
         }
+        busUnfinished = unfinished
         let events = bus.epollEvents
         if events != busEvents {
             busEvents = events
