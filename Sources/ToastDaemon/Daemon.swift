@@ -131,10 +131,11 @@ public final class Daemon {
             var scene = self.animator.scene(for: self.service.model, now: Self.now(), maxVisible: self.renderer.style.maxVisible)
             self.spinnerStep = scene.nextStep
             if scene.huds.contains(where: { if case .bar = $0 { true } else { false } }) {
-                let scale = self.wayland.outputs.map(\.scale).max() ?? 1
+                let scale = self.wayland.outputs.lazy.map(\.scale).max() ?? 1
+                let renderer = self.renderer
                 scene.huds = scene.huds.map { hud in
                     guard case .bar(let bar) = hud else { return hud }
-                    return .bar(self.service.withIcon(bar, scale: scale, style: self.renderer.style))
+                    return .bar(self.service.withIcon(bar, scale: scale, renderer: renderer))
                 }
             }
             return scene

@@ -71,8 +71,14 @@ struct HudIcons {
     /// symbolic icon takes: the bar's text colour, `style`'s caption colour while muted) the first time.
     mutating func decorate(_ bar: HudBarView, scale: Int, style: ToastStyle,
                            load: (String, Int, Color) -> RGBAImage?) -> HudBarView {
+        decorate(bar, scale: scale, text: style.summaryColor, muted: style.captionColor, load: load)
+    }
+
+    /// `decorate` with the style's two colours: `text` for the icon, `muted` while the bar is muted.
+    mutating func decorate(_ bar: HudBarView, scale: Int, text: Color, muted: Color,
+                           load: (String, Int, Color) -> RGBAImage?) -> HudBarView {
         guard let iconName = bar.iconName, !iconName.isEmpty else { return bar }
-        let tint = bar.muted ? style.captionColor : style.summaryColor
+        let tint = bar.muted ? muted : text
         let level = Level(value: bar.value, muted: bar.muted)
         var bar = bar
         if let hit = recent.first(where: { $0.level == level && $0.scale == scale && $0.name == iconName && $0.tint == tint }) {

@@ -70,8 +70,16 @@ struct HudPainter {
     }
 
     /// Draws the HUDs of `scene` into `canvas` (a buffer of `size(of:)` at `scale`), which holds
-    /// `previous` (nil: unknown, e.g. a fresh buffer).
-    func paint(_ scene: Scene, scale: PixelScale, into canvas: Canvas, over previous: HudFrame?) -> Painting {
+    /// `previous` (nil: unknown, e.g. a fresh buffer). The canvas is made only if something is drawn: a
+    /// buffer that already holds the frame (values going back and forth over two buffers) needs none.
+    func paint(_ scene: Scene, scale: PixelScale, into makeCanvas: @autoclosure () -> Canvas, over previous: HudFrame?) -> Painting {
+        var made: Canvas?
+        func canvas() -> Canvas {
+            if let made { return made }
+            let canvas = makeCanvas()
+            made = canvas
+            return canvas
+        }
         let frame = HudFrame(huds: scene.huds, opacity: scene.hudOpacity, scale: scale)
         let geometry = geometry(of: scene.huds, scale: scale)
         let origins = geometry.origins
@@ -84,13 +92,14 @@ struct HudPainter {
                 // A buffer may already hold this value or step (values alternating over two buffers):
                 // nothing to draw, but the compositor shows the other one, so the part is still damaged.
                 switch hud {
-                case .spinner(let spinner): renderer.redrawSpinnerWheel(spinner, in: canvas, at: origins[index], scale: scale)
-                case .bar(let bar): renderer.redrawBarValue(bar, in: canvas, at: origins[index], scale: scale)
+                case .spinner(let spinner): renderer.redrawSpinnerWheel(spinner, in: canvas(), at: origins[index], scale: scale)
+                case .bar(let bar): renderer.redrawBarValue(bar, in: canvas(), at: origins[index], scale: scale)
                 }
             }
             if let damage = geometry.motionDamage { return Painting(frame: frame, damage: damage) }
         }
 
+        let canvas = canvas()
         canvas.clear()
         // Shadows first: the spinner's reaches under the bar's edge.
         for (index, origin) in origins.enumerated() {

@@ -238,8 +238,9 @@ final class Screen {
     private var hudShown: HudContent?
 
     private func drawHud(into buffer: ShmBuffer, scale: PixelScale) -> OverlaySurface.Damage? {
-        let canvas = Canvas(data: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride)
-        let painting = hudPainter.paint(scene, scale: scale, into: canvas, over: buffer.content?.hud)
+        let painting = hudPainter.paint(scene, scale: scale,
+                                        into: Canvas(data: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride),
+                                        over: buffer.content?.hud)
         buffer.content = .hud(painting.frame)
         return painting.damage.map(OverlaySurface.Damage.init)
     }
