@@ -125,7 +125,9 @@ final class Screen {
     /// asked for lately, the scene is made at that callback (`onFrame` updates) instead of now
     /// (`FrameDeferral`). By `deferredUntil` the daemon updates anyway.
     func updateSoon(now: Instant) {
-        if let due = FrameDeferral.until(framesAskedAt: allSurfaces.map(\.frameAskedAt), now: now, deferred: deferredUntil) {
+        // A HUD that asked for no frame callback (a steady bar) draws at once: it holds nothing back.
+        let asked = toastSurfaces.values.map(\.surface.frameAskedAt) + hudSurfaces.values.compactMap(\.frameAskedAt)
+        if let due = FrameDeferral.until(framesAskedAt: asked, now: now, deferred: deferredUntil) {
             deferredUntil = due
         } else {
             update()
@@ -227,6 +229,7 @@ final class Screen {
             self.drawHud(into: buffer, scale: scale)
         }
         surface.settles = false  // see `OverlaySurface.settles`
+        surface.asksFrame = { [unowned self] since in HudFramePacing.asksFrame(animating: self.scene.isAnimating, sinceLastCommit: since) }
         return surface
     }
 
