@@ -125,7 +125,7 @@ struct Animator {
         var huds: [HudView] = []
         var hudShownAt: Instant?
         if let bar = model.hud.bar {
-            huds.append(.bar(HudBarView(label: bar.label ?? Self.title(ofKind: bar.kind), iconName: bar.icon ?? bar.kind,
+            huds.append(.bar(HudBarView(label: bar.label ?? title(ofKind: bar.kind), iconName: bar.icon ?? bar.kind,
                                         value: bar.value, muted: bar.isMuted)))
             hudShownAt = bar.shownAt
         }
@@ -351,6 +351,17 @@ struct Animator {
     }
 
     /// "volume" → "Volume": the bar's label when the client gave none.
+    /// The last kind titled and its title: a stream of values asks for the same one at every value, and
+    /// upper-casing a character goes through Unicode's tables.
+    private var lastTitle: (kind: String, title: String)?
+
+    private mutating func title(ofKind kind: String) -> String {
+        if let lastTitle, lastTitle.kind == kind { return lastTitle.title }
+        let title = Self.title(ofKind: kind)
+        lastTitle = (kind, title)
+        return title
+    }
+
     static func title(ofKind kind: String) -> String {
         guard let first = kind.first else { return kind }
         return first.uppercased() + kind.dropFirst()

@@ -469,7 +469,7 @@ public final class Daemon {
     /// The one timer wakes the daemon at the model's next deadline, the spinner's next step, or when
     /// toasts waiting for a frame callback are laid out anyway (whichever is first).
     private func armTimer() {
-        let due = [service.model.nextDeadline, spinnerStep, screen.deferredUntil].compactMap { $0 }.min()
+        let due = Instant.earliest(Instant.earliest(service.model.nextDeadline, spinnerStep), screen.deferredUntil)
         timer.arm(at: due.map { $0.milliseconds * 1_000_000 })
     }
 

@@ -10,7 +10,7 @@ struct HudFrame: Hashable {
     /// Whether `a` and `b` are the same HUDs but for the spinner's phase and the bars' values (and the
     /// icons the values pick), compared in place: no copies of the arrays are made for it.
     static func differOnlyInMotion(_ a: [HudView], _ b: [HudView]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { HudGeometry.sameShape($0, $1) && HudGeometry.sameStill($0, $1) }
+        a.count == b.count && a.indices.allSatisfy { HudGeometry.sameShape(a[$0], b[$0]) && HudGeometry.sameStill(a[$0], b[$0]) }
     }
 
     /// The same HUDs with the spinner standing still and the bar at 0.
@@ -163,26 +163,22 @@ struct HudGeometry {
 
     /// Whether this geometry is that of `huds` at `scale`.
     func fits(_ huds: [HudView], scale: PixelScale) -> Bool {
-        scale == self.scale && huds.count == self.huds.count && zip(huds, self.huds).allSatisfy { Self.sameShape($0, $1) }
+        scale == self.scale && huds.count == self.huds.count && huds.indices.allSatisfy { Self.sameShape(huds[$0], self.huds[$0]) }
     }
 
     /// Whether two HUDs take the same room and put their moving parts in the same place: the same kind
     /// with the same label (a muted bar's value reads "Muted", whose rect may differ).
     static func sameShape(_ a: HudView, _ b: HudView) -> Bool {
-        switch (a, b) {
-        case (.bar(let a), .bar(let b)): a.label == b.label && a.muted == b.muted
-        case (.spinner(let a), .spinner(let b)): a.label == b.label
-        default: false
-        }
+        if case .bar(let a) = a, case .bar(let b) = b { return a.label == b.label && a.muted == b.muted }
+        if case .spinner(let a) = a, case .spinner(let b) = b { return a.label == b.label }
+        return false
     }
 
     /// Whether the parts of two HUDs of the same shape that do not move are drawn alike: a bar's icon
     /// name (its glyph) and its icon, which follows the value's level.
     static func sameStill(_ a: HudView, _ b: HudView) -> Bool {
-        switch (a, b) {
-        case (.bar(let a), .bar(let b)): a.iconName == b.iconName && a.icon == b.icon
-        case (.spinner, .spinner): true
-        default: false
-        }
+        if case .bar(let a) = a, case .bar(let b) = b { return a.iconName == b.iconName && a.icon == b.icon }
+        if case .spinner = a, case .spinner = b { return true }
+        return false
     }
 }

@@ -209,7 +209,7 @@ final class Screen {
         }
         let outputs = outputs(of: hudOutput, focused: hudFocusOutput)
         lastBars = bars
-        hudSurfaces = hudSurfaces.filter { outputs.contains($0.key) }
+        if hudSurfaces.keys.contains(where: { !outputs.contains($0) }) { hudSurfaces = hudSurfaces.filter { outputs.contains($0.key) } }
         let shown = HudContent(huds: scene.huds, opacity: scene.hudOpacity)
         for output in outputs {
             let existing = hudSurfaces[output]

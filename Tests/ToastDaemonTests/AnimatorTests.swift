@@ -224,6 +224,19 @@ final class AnimatorTests: XCTestCase {
         XCTAssertEqual(shown.stacks.map { $0.toasts.map(\.id) }, [[next]])
     }
 
+    /// A bar without a label is titled by its kind, remembered for the next value but not for another kind.
+    func testABarIsTitledByItsKindAtEveryValue() throws {
+        func label(_ kind: String, _ value: Int, at ms: Int64) throws -> String? {
+            try model.showBar(kind: kind, value: value, now: at(ms))
+            guard case .bar(let bar) = scene(at: ms).huds.first else { return nil }
+            return bar.label
+        }
+        XCTAssertEqual(try label("volume", 30, at: 0), "Volume")
+        XCTAssertEqual(try label("volume", 70, at: 10), "Volume")
+        XCTAssertEqual(try label("brightness", 50, at: 20), "Brightness")
+        XCTAssertEqual(try label("volume", 40, at: 30), "Volume")
+    }
+
     // MARK: - Animations off
 
     func testWithoutAnimationsEverythingChangesAtOnce() throws {
