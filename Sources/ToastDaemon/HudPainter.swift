@@ -87,7 +87,8 @@ struct HudPainter {
         // The spinner turning and the bar's value are the only changes (the usual animation frame, a
         // stream of volume steps): the buffer already holds everything else, so redraw the wheel and the
         // bar row alone and damage just their rects.
-        if frame.opacity >= 1, let previous, previous.scale == scale, HudFrame.differOnlyInMotion(previous.huds, scene.huds) {
+        if frame.opacity >= 1, let previous, previous.opacity == frame.opacity, previous.scale == scale,
+           HudFrame.differOnlyInMotion(previous.huds, scene.huds) {
             for (index, hud) in scene.huds.enumerated() where previous.huds[index] != hud {
                 // A buffer may already hold this value or step (values alternating over two buffers):
                 // nothing to draw, but the compositor shows the other one, so the part is still damaged.

@@ -59,12 +59,12 @@ final class HudIconsTests: XCTestCase {
                 loads += 1
                 switch name {
                 case "audio-volume-low-symbolic": return low
-                case "audio-volume-high-symbolic": return side == 1 ? high : mic
+                case "audio-volume-high-symbolic": return side == HudIcons.side ? high : mic
                 case "audio-volume-muted-symbolic": return tint == ToastStyle().captionColor ? muted : nil
                 case "microphone-sensitivity-low-symbolic": return mic
                 default: return nil
                 }
-            }
+            }.icon
         }
         for _ in 0..<3 {
             XCTAssertEqual(decorate(30), low)

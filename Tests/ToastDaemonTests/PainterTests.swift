@@ -363,6 +363,11 @@ final class HudPainterTests: XCTestCase {
         XCTAssertNil(fading.second.damage, "the wheel alone is redrawn only at full opacity")
         XCTAssertFalse(fading.markerKept)
 
+        let target = MarkedCanvas(size: painter.size(of: [.spinner(spinner)], scale: 1), scale: 1)
+        let faded = painter.paint(Scene(huds: [.spinner(spinner)], hudOpacity: 0.9), scale: 1, into: target.canvas, over: nil)
+        let last = painter.paint(Scene(huds: [.spinner(turned)], hudOpacity: 1), scale: 1, into: target.canvas, over: faded.frame)
+        XCTAssertNil(last.damage, "the last frame of a fade-in redraws the box at full opacity, not the wheel alone")
+
         var relabelled = turned
         relabelled.label = "Testing"
         XCTAssertNil(paintTwice([.spinner(spinner)], [.spinner(relabelled)], scale: 1).second.damage)
