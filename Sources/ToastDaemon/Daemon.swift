@@ -243,11 +243,12 @@ public final class Daemon {
                 var timeout = processBus()
                 if service.takeChanges() {
                     serviceChanged()
-                    // The signals serviceChanged queued go out at the top of the next turn. Not here:
-                    // processing the bus again would read the next calls, and in a burst of thousands
-                    // the loop would never reach the compositor or the socket's clients. A change that
-                    // left the bus nothing to do (a HUD value) and queued no other change sleeps at once.
-                    if service.hasChanges || busDoor?.bus.map(busIsDue) ?? false { timeout = 0 }
+                    // The bus is not processed again here: that would read the next calls, and in a burst
+                    // of thousands the loop would never reach the compositor or the socket's clients.
+                    // A bus left unfinished (its budget spent) still takes the next turn at once, and so
+                    // does a change serviceChanged made itself; a HUD value sleeps at once.
+                    let busTimeout = watchBusAfterEmitting()
+                    if timeout != 0 { timeout = service.hasChanges ? 0 : busTimeout }
                 }
                 guard running else { break }  // the bus name was lost while processing
                 if memoryReleaseDue { releaseMemory() } else if heapTrimDue { trimHeapIfWorthIt() }
@@ -339,6 +340,20 @@ public final class Daemon {
             loop.modify(fd: bus.fd, events: events)
         }
         return unfinished ? 0 : bus.timeoutMilliseconds
+    }
+
+    /// After `serviceChanged`: sd-bus wrote the signals it emitted at once, unless the socket was full,
+    /// which leaves them queued and the bus asking for EPOLLOUT. The loop watches for that and sleeps
+    /// until the bus's own deadline instead of turning again at once: that turn cost every `Notify` an
+    /// `epoll_wait` and a read that found nothing.
+    private func watchBusAfterEmitting() -> Int32 {
+        guard let bus = busDoor?.bus else { return -1 }
+        let events = bus.epollEvents
+        if events != busEvents {
+            busEvents = events
+            loop.modify(fd: bus.fd, events: events)
+        }
+        return bus.timeoutMilliseconds
     }
 
     /// SIGHUP and `toast reload`: reads the configuration file again and applies it. Look, placement and

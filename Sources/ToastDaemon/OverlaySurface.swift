@@ -187,6 +187,7 @@ final class OverlaySurface {
                 }
                 needsDraw = false
                 let damage = draw(buffer, scaling.drawing)
+                buffer.isBlank = false
                 // After a dropped frame the owner's idea of what is on screen is that frame's: damage all.
                 prepared = PreparedFrame(buffer: buffer, scaling: scaling, size: size,
                                          damage: droppedFrame ? nil : damage)

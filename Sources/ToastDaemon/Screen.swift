@@ -188,6 +188,11 @@ final class Screen {
         let stack = ToastStackSurface(surface: surface, renderer: renderer, anchor: placement.anchor)
         stack.onDrawn = { [unowned self] ids in self.onToastsDrawn(ids) }
         surface.draw = { [unowned stack] buffer, scale in stack.draw(into: buffer, scale: scale) }
+        // Weak: the stack may be gone (its toasts all closed) when its surface's last frame is shown.
+        surface.onSettled = { [unowned self, weak stack] in
+            stack?.settled()
+            self.onSettled()
+        }
         return stack
     }
 

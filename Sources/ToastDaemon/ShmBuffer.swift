@@ -22,6 +22,10 @@ final class ShmBuffer {
     /// What a painter last drew into this buffer (nil: unknown, e.g. a fresh or reshaped one), so
     /// that a frame that changes little can redraw only the part that changed.
     var content: PaintedFrame?
+    /// Whether every pixel is zero: a fresh memfd's pages are, until the first draw (which
+    /// `OverlaySurface` notes). A painter may then skip clearing what it redraws: for a toast after
+    /// idle, clearing its fresh buffer was a fifth of the first frame's instructions.
+    var isBlank = true
 
     /// Allocates a `width`×`height` buffer (buffer pixels, not logical ones); nil when memory is short.
     init?(shm: WlShm, width: Int, height: Int) {
@@ -85,6 +89,7 @@ final class ShmBuffer {
         watchRelease()
         (self.width, self.height, stride) = (width, height, width * 4)
         content = nil
+        isBlank = false  // the memory keeps what was drawn into it
         return true
     }
 

@@ -93,8 +93,31 @@ struct ToastStackPainter {
     /// Pictures of the toasts in the scene, by id; pruned to the scene at each paint.
     private var pictures: [NotificationID: Picture] = [:]
 
+    /// Pictures of toasts that left the stack, kept until the stack settles to be drawn over by the next
+    /// toasts of their size (`ToastRenderer.image(of:scale:reusing:)`): in a burst each frame's toasts
+    /// replace the last frame's, and fresh memory for each picture was most of a burst's page faults.
+    private var sparePictures: [Canvas] = []
+
     /// Frees every picture (the stack is empty: no memory held while idle).
-    mutating func forgetPictures() { pictures = [:] }
+    mutating func forgetPictures() {
+        pictures = [:]
+        sparePictures = []
+    }
+
+    /// How many toasts of the scene have their picture rendered, and how many spare pictures are kept.
+    var pictureCounts: (rendered: Int, spare: Int) {
+        (pictures.values.filter { $0.image != nil }.count, sparePictures.count)
+    }
+
+    /// Frees the pictures kept for reuse (the stack stopped changing).
+    mutating func forgetSparePictures() { sparePictures = [] }
+
+    /// A spare picture of `size` (logical) at `scale`, taken out of the spares; nil when none has it.
+    private mutating func takeSparePicture(size: Size, scale: PixelScale) -> Canvas? {
+        let (width, height) = (max(1, size.width * scale), max(1, size.height * scale))
+        guard let i = sparePictures.firstIndex(where: { $0.width == width && $0.height == height }) else { return nil }
+        return sparePictures.remove(at: i)
+    }
 
     private mutating func picture(of toast: Scene.Toast, scale: PixelScale) -> Picture {
         if let cached = pictures[toast.id], cached.view == toast.view, cached.scale == scale { return cached }
@@ -147,10 +170,19 @@ struct ToastStackPainter {
     /// holds `previous` (nil: unknown, e.g. a fresh buffer). Only what differs from `previous` is
     /// redrawn: during a fade, that is the one toast fading, not the whole stack. `latest` is the buffer
     /// drawn last, when another one: with buffers taking turns, it holds a newer frame than `canvas`,
-    /// so more of its rows can be copied when toasts arrive or leave faster than frames go by.
+    /// so more of its rows can be copied when toasts arrive or leave faster than frames go by. `blank`:
+    /// every pixel of `canvas` is zero (a fresh buffer), so what is drawn whole needs no clearing first.
     mutating func paint(_ scene: Scene, scale: PixelScale, into canvas: Canvas, over previous: ToastStackFrame?,
-                        latest: HeldFrame? = nil) -> Painting {
+                        latest: HeldFrame? = nil, blank: Bool = false) -> Painting {
         let arrangement = arrangement(of: scene, scale: scale)
+        // Forget toasts that left the scene, first: their pictures may be drawn over by this frame's new ones.
+        let shown = Set(scene.toasts.map(\.id))
+        for (id, left) in pictures where !shown.contains(id) {
+            if let image = left.image, sparePictures.count < max(1, renderer.style.maxVisible) {
+                sparePictures.append(image)
+            }
+        }
+        pictures = pictures.filter { shown.contains($0.key) }
         var drawn: [ToastStackFrame.DrawnToast] = []
         var images: [Canvas] = []
         var shadows: [Canvas?] = []
@@ -158,7 +190,8 @@ struct ToastStackPainter {
             let rect = placed(rect, in: arrangement)
             var entry = picture(of: toast, scale: scale)
             let image = entry.image ?? {
-                let image = renderer.image(of: toast.view, scale: scale)
+                let image = renderer.image(of: toast.view, scale: scale,
+                                           reusing: takeSparePicture(size: entry.size, scale: scale))
                 entry.image = image
                 pictures[toast.id] = entry
                 return image
@@ -174,9 +207,6 @@ struct ToastStackPainter {
             images.append(image)
             shadows.append(renderer.shadowImage(of: toast.view, size: entry.size, scale: scale))
         }
-        // Forget toasts that left the scene (their pictures are freed with them).
-        let shown = Set(scene.toasts.map(\.id))
-        pictures = pictures.filter { shown.contains($0.key) }
         let more = arrangement.moreRect.map { placed($0, in: arrangement) }
         let frame = ToastStackFrame(width: canvas.width, height: canvas.height, toasts: drawn,
                                     more: arrangement.hiddenCount,
@@ -206,7 +236,7 @@ struct ToastStackPainter {
         if let pill = frame.moreRect, pill.intersects(repair) {
             repair = whole  // the pill is drawn whole, never clipped: repaint everything around it
         }
-        self.repair(repair, of: stack, scale: scale, into: canvas)
+        self.repair(repair, of: stack, scale: scale, into: canvas, clearing: !blank)
         return Painting(frame: frame, repaired: repair)
     }
 
@@ -219,14 +249,24 @@ struct ToastStackPainter {
         var morePill: Rect?
     }
 
-    /// Clears `repair` (buffer pixels) and draws into it all of `stack` that reaches it. The pill is
-    /// drawn only when `repair` holds all of it.
-    private func repair(_ repair: Rect, of stack: DrawnStack, scale: PixelScale, into canvas: Canvas) {
+    /// Clears `repair` (buffer pixels; not when `clearing` is false: it is clear already) and draws into
+    /// it all of `stack` that reaches it. The pill is drawn only when `repair` holds all of it.
+    private func repair(_ repair: Rect, of stack: DrawnStack, scale: PixelScale, into canvas: Canvas,
+                        clearing: Bool = true) {
         let drawn = stack.frame.toasts, images = stack.images, shadows = stack.shadows
         if repair.width > 0 && repair.height > 0 {
-            canvas.clear(repair, scale: 1)
-            // Shadows first, all of them: a toast's shadow reaches under its neighbours' edges.
             let reach = stack.frame.bleed
+            if clearing {
+                // Not where an opaque toast is copied below, whatever is there: a stack's toasts are most
+                // of its area, and clearing them first wrote those bytes twice.
+                let copied = zip(drawn, images).filter { $0.0.opacity >= 1 && $0.0.rect.intersects(repair) }.map { toast, image in
+                    reach > 0 ? Canvas.interior(of: image, atPixelX: toast.rect.x, y: toast.rect.y,
+                                                blendingOnly: blendEdge(of: toast.view, reach: reach, scale: scale))
+                        : toast.rect
+                }
+                for part in repair.subtracting(copied) { canvas.clear(part, scale: 1) }
+            }
+            // Shadows first, all of them: a toast's shadow reaches under its neighbours' edges.
             for (toast, shadow) in zip(drawn, shadows) where toast.rect.inset(by: -reach).intersects(repair) {
                 guard let shadow else { continue }
                 // Held to `reach` around the toast, which is what the frames count as its shadow's: at a
@@ -246,7 +286,7 @@ struct ToastStackPainter {
                 // but for its edge, where its rounded corners and a neighbour's shadow may meet.
                 if toast.opacity >= 1 && reach > 0 {
                     canvas.composite(image, atPixelX: toast.rect.x, y: toast.rect.y, clip: repair,
-                                     blendingOnly: max(reach, cornerPixels(of: toast.view, scale: scale)), inside: .copy)
+                                     blendingOnly: blendEdge(of: toast.view, reach: reach, scale: scale), inside: .copy)
                 } else {
                     canvas.composite(image, atPixelX: toast.rect.x, y: toast.rect.y, opacity: toast.opacity, clip: repair,
                                      replacing: reach == 0)
@@ -257,6 +297,12 @@ struct ToastStackPainter {
                                       look: stack.frame.moreLook)
             }
         }
+    }
+
+    /// How wide a band along an opaque toast's border is blended over what is under it (its neighbours'
+    /// shadows reach `reach` in, its rounded corners let them show): inside it the toast is copied.
+    private func blendEdge(of view: ToastView, reach: Int, scale: PixelScale) -> Int {
+        max(reach, cornerPixels(of: view, scale: scale))
     }
 
     /// The rounded corners of `view`'s box, in buffer pixels (rounded up).

@@ -55,6 +55,9 @@ final class ToastStackSurface {
         surface.setNeedsDraw(size: (size.width, size.height))
     }
 
+    /// The stack stopped changing: the pictures kept for reuse go, before the heap is trimmed.
+    func settled() { painter.forgetSparePictures() }
+
     func draw(into buffer: ShmBuffer, scale: PixelScale) -> OverlaySurface.Damage? {
         let canvas = Canvas(data: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride)
         // The buffer drawn last, if another of this size: its rows may be copied.
@@ -64,7 +67,7 @@ final class ToastStackSurface {
             return (Canvas(data: last.data, width: last.width, height: last.height, stride: last.stride), held)
         }
         let frame = painter.paint(scene, scale: scale, into: canvas, over: buffer.content?.toastStack,
-                                  latest: latest).frame
+                                  latest: latest, blank: buffer.isBlank).frame
         buffer.content = .toastStack(frame)
         onDrawn(frame.toasts.map(\.id))
         // The compositor is told only what differs from the frame it shows now.

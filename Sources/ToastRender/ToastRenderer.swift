@@ -124,10 +124,15 @@ public final class ToastRenderer {
     /// `toast` alone in a new canvas of its size (`measure`) at `scale`: the picture the daemon renders once
     /// and composites on animation frames. The same pixels as `draw` into a transparent canvas at `.zero`,
     /// but the box (fill and border, the dearest part after the text) is copied from a small cache of
-    /// boxes by size and urgency, which a stack of toasts mostly hits.
-    public func image(of toast: ToastView, scale: PixelScale) -> Canvas {
+    /// boxes by size and urgency, which a stack of toasts mostly hits. Drawn into `spare` (another
+    /// toast's picture that is no longer needed) when it has the size: a toast of the same size, in a
+    /// burst most of them, then costs no fresh memory (each new page a fault).
+    public func image(of toast: ToastView, scale: PixelScale, reusing spare: Canvas? = nil) -> Canvas {
         let layout = layout(of: toast, scale: scale)
-        let canvas = Canvas(size: layout.size, scale: scale)
+        let (width, height) = (max(1, layout.size.width * scale), max(1, layout.size.height * scale))
+        // Not zeroed first: the box, copied over all of it, sets every pixel.
+        let canvas = spare.flatMap { $0.width == width && $0.height == height ? $0 : nil }
+            ?? Canvas(uninitializedWidth: width, height: height) ?? Canvas(width: width, height: height)
         let box = boxImage(size: layout.size, style: toast.style ?? style, urgency: toast.urgency, scale: scale)
         canvas.composite(box, atPixelX: 0, y: 0, replacing: true)
         canvas.withContext(scale: scale) { cr in drawToast(cr, toast, layout, box: false) }

@@ -43,6 +43,14 @@ private extension Rect {
     func scaled(by scale: PixelScale) -> Rect { scale.pixelsCovering(self) }
 }
 
+private extension ToastStackPainter {
+    /// A first frame of `scene` by a painter holding no pictures yet.
+    func paintingFresh(_ scene: Scene, scale: PixelScale = 1, into canvas: Canvas, blank: Bool) -> ToastStackFrame {
+        var painter = self
+        return painter.paint(scene, scale: scale, into: canvas, over: nil, blank: blank).frame
+    }
+}
+
 /// `ToastStackPainter`: which part of a buffer a frame repairs, and what the compositor is told.
 final class ToastStackPainterTests: XCTestCase {
     private let renderer = ToastRenderer()
@@ -65,6 +73,71 @@ final class ToastStackPainterTests: XCTestCase {
         XCTAssertEqual(painting.repaired, Rect(x: 0, y: 0, width: target.canvas.width, height: target.canvas.height))
         XCTAssertFalse(target.isMarked(0, 0), "an unknown buffer is cleared whole")
         XCTAssertNil(ToastStackPainter.damage(from: nil, to: painting.frame), "a new surface is damaged whole")
+    }
+
+    func testABlankBufferIsDrawnWithoutClearingAndLooksLikeAClearedOne() throws {
+        var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)
+        let scene = stackOfThree
+        let size = painter.surfaceSize(of: painter.arrangement(of: scene, scale: 1))
+        let cleared = MarkedCanvas(size: size, scale: 1)
+        cleared.mark(0, 0)
+        _ = painter.paint(scene, scale: 1, into: cleared.canvas, over: nil)
+        let blank = MarkedCanvas(size: size, scale: 1)
+        _ = ToastStackPainter(renderer: renderer, anchor: .topRight)
+            .paintingFresh(scene, into: blank.canvas, blank: true)
+        XCTAssertTrue(blank.hasSamePixels(as: cleared), "a blank buffer drawn without clearing looks the same")
+
+        // A pixel nothing is drawn on keeps what it held: the painter trusted the buffer to be blank.
+        let spot = try XCTUnwrap((0..<cleared.canvas.height).lazy.flatMap { y in
+            (0..<cleared.canvas.width).lazy.map { (x: $0, y: y) } }.first { cleared.canvas.rawPixel(x: $0.x, y: $0.y) == 0 })
+        let trusted = MarkedCanvas(size: size, scale: 1)
+        trusted.mark(spot.x, spot.y)
+        _ = ToastStackPainter(renderer: renderer, anchor: .topRight)
+            .paintingFresh(scene, into: trusted.canvas, blank: true)
+        XCTAssertTrue(trusted.isMarked(spot.x, spot.y), "a blank buffer is not cleared again")
+        let untrusted = MarkedCanvas(size: size, scale: 1)
+        untrusted.mark(spot.x, spot.y)
+        _ = ToastStackPainter(renderer: renderer, anchor: .topRight)
+            .paintingFresh(scene, into: untrusted.canvas, blank: false)
+        XCTAssertFalse(untrusted.isMarked(spot.x, spot.y), "a buffer not known blank is cleared")
+    }
+
+    func testARepaintOfABufferHoldingAnythingClearsAllButTheToastsItCopies() {
+        for scale: PixelScale in [1, 2] {
+            var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)
+            var scene = stackOfThree
+            scene.toasts[1].opacity = 0.6  // blended over what is cleared under it, not copied
+            let size = painter.surfaceSize(of: painter.arrangement(of: scene, scale: scale))
+            let dirty = MarkedCanvas(size: size, scale: scale)
+            for y in 0..<dirty.canvas.height { for x in 0..<dirty.canvas.width { dirty.mark(x, y) } }
+            _ = painter.paint(scene, scale: scale, into: dirty.canvas, over: nil)
+            let fresh = MarkedCanvas(size: size, scale: scale)
+            _ = ToastStackPainter(renderer: renderer, anchor: .topRight).paintingFresh(scene, scale: scale, into: fresh.canvas,
+                                                                                        blank: true)
+            XCTAssertTrue(dirty.hasSamePixels(as: fresh), "scale \(scale): nothing of what the buffer held shows")
+        }
+    }
+
+    func testPicturesOfToastsThatLeftAreDrawnOverByTheNextOnes() {
+        var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)
+        let before = stackOfThree
+        let after = Scene(toasts: [toast(6, "Six"), toast(5, "Five, with a longer summary"), toast(4, "Four")])
+        let size = painter.surfaceSize(of: painter.arrangement(of: before, scale: 1))
+        let target = MarkedCanvas(size: size, scale: 1)
+        let first = painter.paint(before, scale: 1, into: target.canvas, over: nil)
+        XCTAssertEqual(painter.pictureCounts.rendered, 3)
+        // Three others of the same sizes replace them (a burst): each is drawn over a picture that left.
+        _ = painter.paint(after, scale: 1, into: target.canvas, over: first.frame)
+        XCTAssertEqual(painter.pictureCounts.rendered, 3)
+        XCTAssertEqual(painter.pictureCounts.spare, 0, "every picture that left was drawn over")
+        let fresh = MarkedCanvas(size: size, scale: 1)
+        _ = ToastStackPainter(renderer: renderer, anchor: .topRight).paintingFresh(after, into: fresh.canvas, blank: false)
+        XCTAssertTrue(target.hasSamePixels(as: fresh), "nothing of the pictures drawn over shows")
+
+        _ = painter.paint(Scene(toasts: [toast(7, "Seven")]), scale: 1, into: target.canvas, over: nil)
+        XCTAssertEqual(painter.pictureCounts.spare, 2, "kept (one was drawn over) until the stack settles")
+        painter.forgetSparePictures()
+        XCTAssertEqual(painter.pictureCounts.spare, 0)
     }
 
     func testAFadeOfOneToastInAStackOfThreeRepairsAndDamagesThatToastOnly() {

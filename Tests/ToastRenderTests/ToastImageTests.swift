@@ -1,3 +1,4 @@
+import CCairo
 import XCTest
 @testable import ToastRender
 import ToastVocabulary
@@ -29,6 +30,38 @@ final class ToastImageTests: XCTestCase {
                                    "scale \(scale), round \(round), \(toast.summary)")
                     XCTAssertFalse(image.pixel(x: image.width / 2, y: 1).a == 0, "no box drawn: \(toast.summary)")
                 }
+            }
+        }
+    }
+
+    /// The picture's memory is not zeroed first (`Canvas(uninitializedWidth:height:)`): the box copied
+    /// over all of it must set every pixel, rounded corners included, whatever the memory held.
+    func testAPictureSetsEveryPixelWhateverItsMemoryHeld() {
+        let renderer = ToastRenderer()
+        let toasts = [
+            ToastView(summary: "Build done", body: "All <b>42</b> tests passed", appName: "make"),
+            ToastView(summary: "Disk almost full", body: "3 GB left", urgency: .critical, progress: 93),
+        ]
+        for scale: PixelScale in [1, 2] {
+            for toast in toasts {
+                let size = renderer.measure(toast, scale: scale)
+                let drawn = Canvas(size: size, scale: scale)
+                renderer.draw(toast, in: drawn, at: .zero, scale: scale)
+                // Memory of the picture's size filled with opaque magenta and freed just before: the
+                // allocator hands the same block to the picture.
+                for _ in 0..<3 {
+                    guard let dirty = Canvas(uninitializedWidth: drawn.width, height: drawn.height) else {
+                        return XCTFail("no memory")
+                    }
+                    dirty.withContext(scale: 1) { cr in
+                        cairo_set_source_rgba(cr, 1, 0, 1, 1)
+                        cairo_paint(cr)
+                    }
+                }
+                let image = renderer.image(of: toast, scale: scale)
+                let all = Rect(x: 0, y: 0, width: drawn.width, height: drawn.height)
+                XCTAssertEqual(Fixtures.differingPixels(drawn, image, in: all), 0, "scale \(scale), \(toast.summary)")
+                XCTAssertEqual(image.pixel(x: 0, y: 0).a, 0, "the rounded corner is transparent")
             }
         }
     }
