@@ -50,7 +50,7 @@ public struct HUD: Sendable {
 
     /// The earliest time the bar hides or a disconnected owner's key stops.
     public var nextDeadline: Instant? {
-        [bar?.hidesAt, loading.nextDeadline].compactMap { $0 }.min()
+        Instant.earliest(bar?.hidesAt, loading.nextDeadline)
     }
 
     /// Events since the last call, oldest first.

@@ -29,6 +29,14 @@ public struct Instant: Comparable, Hashable, Sendable, CustomStringConvertible {
         lhs.milliseconds < rhs.milliseconds
     }
 
+    /// The earlier of two deadlines, either of which may be missing (nil: neither is set). Made of no
+    /// array: the daemon asks for its next deadline at every HUD value.
+    public static func earliest(_ a: Instant?, _ b: Instant?) -> Instant? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return Swift.min(a, b)
+    }
+
     /// `instant + duration`, saturating so that a huge client-supplied timeout cannot trap.
     public static func + (lhs: Instant, rhs: Milliseconds) -> Instant {
         let (sum, overflow) = lhs.milliseconds.addingReportingOverflow(rhs)

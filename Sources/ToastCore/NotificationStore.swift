@@ -90,7 +90,7 @@ public struct NotificationStore: Sendable {
 
     /// The earliest time a notification expires, if any does.
     public var nextDeadline: Instant? {
-        all.compactMap(\.expiresAt).min()
+        all.lazy.compactMap(\.expiresAt).min()
     }
 
     /// Events since the last call, oldest first.

@@ -52,7 +52,7 @@ public struct ToastModel: Sendable {
     /// The earliest moment something is due (a notification expires, the bar hides, an orphaned loading
     /// key stops); nil when nothing is.
     public var nextDeadline: Instant? {
-        [notifications.nextDeadline, hud.nextDeadline].compactMap { $0 }.min()
+        Instant.earliest(notifications.nextDeadline, hud.nextDeadline)
     }
 
     /// Does whatever is due at `now`; the resulting events wait in `drainEvents()`.

@@ -114,7 +114,63 @@ struct Animator {
             if rules.changesLook { lastViews = [:] }
         }
 
-        // Toasts: new ids go on top; closed ones stay in place while they fade out.
+        // Toasts: new ids go on top; closed ones stay in place while they fade out. With none open,
+        // fading or placed (a HUD alone), there is nothing of theirs to work out: a stream of HUD values
+        // made the toasts' sets and tables for nothing at every value.
+        if !model.all.isEmpty || !order.isEmpty || !places.isEmpty || !groups.isEmpty {
+            animating = addToasts(to: &scene, model: model, now: now, maxVisible: maxVisible)
+        }
+
+        // HUD: the bar and the spinner share one surface and fade together.
+        var huds: [HudView] = []
+        var hudShownAt: Instant?
+        if let bar = model.hud.bar {
+            huds.append(.bar(HudBarView(label: bar.label ?? title(ofKind: bar.kind), iconName: bar.icon ?? bar.kind,
+                                        value: bar.value, muted: bar.isMuted)))
+            hudShownAt = bar.shownAt
+        }
+        if let spinner = model.hud.spinner {
+            var phase = 0.0
+            if animationsEnabled {
+                let steps = Self.spinnerSteps, period = max(1, spinnerPeriod)
+                let step = max(0, now - spinner.since) * steps / period
+                phase = Double(step % steps) / Double(steps)
+                // The first millisecond at or after the next step's start (rounded up: never early).
+                scene.nextStep = spinner.since + ((step + 1) * period + steps - 1) / steps
+            }
+            huds.append(.spinner(SpinnerView(label: spinner.label, phase: phase)))
+            hudShownAt = min(hudShownAt ?? spinner.since, spinner.since)
+        }
+        if !huds.isEmpty {
+            hudLeavingSince = nil
+            lastHuds = huds
+            let progress = fraction(since: hudShownAt ?? now, now: now)
+            if progress < 1 { animating = true }
+            scene.huds = huds
+            scene.hudOpacity = max(minimumOpacity, progress)
+        } else if !lastHuds.isEmpty && animationsEnabled {
+            let since = hudLeavingSince ?? now
+            hudLeavingSince = since
+            let progress = fraction(since: since, now: now)
+            if progress < 1 {
+                animating = true
+                scene.huds = lastHuds
+                scene.hudOpacity = 1 - progress
+            } else {
+                lastHuds = []
+                hudLeavingSince = nil
+            }
+        } else {
+            lastHuds = []
+        }
+        scene.isAnimating = animating
+        return scene
+    }
+
+    /// The toasts of the scene at `now` (see `scene`): adds them and their stacks to `scene`; returns
+    /// whether any is fading.
+    private mutating func addToasts(to scene: inout Scene, model: ToastModel, now: Instant, maxVisible: Int) -> Bool {
+        var animating = false
         // `model.visible` would copy every open notification at each update: with a backlog (a burst of
         // a hundred) that copy was most of a scene's cost. Read the store in place, copy only the shown.
         let all = model.all
@@ -270,51 +326,7 @@ struct Animator {
         // With nothing placed, the stacks' numbers start again (the table never grows for good).
         if places.isEmpty { forgetSlots() }
         scene.heldCount = held.count
-
-        // HUD: the bar and the spinner share one surface and fade together.
-        var huds: [HudView] = []
-        var hudShownAt: Instant?
-        if let bar = model.hud.bar {
-            huds.append(.bar(HudBarView(label: bar.label ?? Self.title(ofKind: bar.kind), iconName: bar.icon ?? bar.kind,
-                                        value: bar.value, muted: bar.isMuted)))
-            hudShownAt = bar.shownAt
-        }
-        if let spinner = model.hud.spinner {
-            var phase = 0.0
-            if animationsEnabled {
-                let steps = Self.spinnerSteps, period = max(1, spinnerPeriod)
-                let step = max(0, now - spinner.since) * steps / period
-                phase = Double(step % steps) / Double(steps)
-                // The first millisecond at or after the next step's start (rounded up: never early).
-                scene.nextStep = spinner.since + ((step + 1) * period + steps - 1) / steps
-            }
-            huds.append(.spinner(SpinnerView(label: spinner.label, phase: phase)))
-            hudShownAt = min(hudShownAt ?? spinner.since, spinner.since)
-        }
-        if !huds.isEmpty {
-            hudLeavingSince = nil
-            lastHuds = huds
-            let progress = fraction(since: hudShownAt ?? now, now: now)
-            if progress < 1 { animating = true }
-            scene.huds = huds
-            scene.hudOpacity = max(minimumOpacity, progress)
-        } else if !lastHuds.isEmpty && animationsEnabled {
-            let since = hudLeavingSince ?? now
-            hudLeavingSince = since
-            let progress = fraction(since: since, now: now)
-            if progress < 1 {
-                animating = true
-                scene.huds = lastHuds
-                scene.hudOpacity = 1 - progress
-            } else {
-                lastHuds = []
-                hudLeavingSince = nil
-            }
-        } else {
-            lastHuds = []
-        }
-        scene.isAnimating = animating
-        return scene
+        return animating
     }
 
     /// Decelerating curve for entrances: fast at first, settling into place.
@@ -339,6 +351,17 @@ struct Animator {
     }
 
     /// "volume" → "Volume": the bar's label when the client gave none.
+    /// The last kind titled and its title: a stream of values asks for the same one at every value, and
+    /// upper-casing a character goes through Unicode's tables.
+    private var lastTitle: (kind: String, title: String)?
+
+    private mutating func title(ofKind kind: String) -> String {
+        if let lastTitle, lastTitle.kind == kind { return lastTitle.title }
+        let title = Self.title(ofKind: kind)
+        lastTitle = (kind, title)
+        return title
+    }
+
     static func title(ofKind kind: String) -> String {
         guard let first = kind.first else { return kind }
         return first.uppercased() + kind.dropFirst()

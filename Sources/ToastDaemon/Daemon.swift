@@ -37,6 +37,10 @@ public final class Daemon {
     private var running = true
     private var waylandReadable = false
     private var busEvents: UInt32 = 0
+    /// epoll reported the bus's fd since sd-bus last processed it (at start: whatever came while connecting).
+    private var busReadable = true
+    /// The last `processBus` stopped at its budget with work left.
+    private var busUnfinished = false
     private var drawnGeneration: UInt64 = .max
     private var drawnHudGeneration: UInt64 = .max
     /// When the spinner drawn last turns its next step (the last scene's `nextStep`): the timer wakes
@@ -133,10 +137,11 @@ public final class Daemon {
             var scene = self.animator.scene(for: self.service.model, now: Self.now(), maxVisible: self.renderer.style.maxVisible)
             self.spinnerStep = scene.nextStep
             if scene.huds.contains(where: { if case .bar = $0 { true } else { false } }) {
-                let scale = self.wayland.outputs.map(\.scale).max() ?? 1
+                let scale = self.wayland.outputs.lazy.map(\.scale).max() ?? 1
+                let renderer = self.renderer
                 scene.huds = scene.huds.map { hud in
                     guard case .bar(let bar) = hud else { return hud }
-                    return .bar(self.service.withIcon(bar, scale: scale, style: self.renderer.style))
+                    return .bar(self.service.withIcon(bar, scale: scale, renderer: renderer))
                 }
             }
             return scene
@@ -221,7 +226,8 @@ public final class Daemon {
             }
             if let bus = busDoor?.bus {
                 busEvents = bus.epollEvents
-                try loop.add(fd: bus.fd, events: busEvents) { _ in }  // processed at the top of each turn
+                // Processed at the top of the next turn.
+                try loop.add(fd: bus.fd, events: busEvents) { [unowned self] _ in self.busReadable = true }
             }
         } catch {
             throw StartupError("\(error)")
@@ -252,9 +258,10 @@ public final class Daemon {
                     serviceChanged()
                     // The bus is not processed again here: that would read the next calls, and in a burst
                     // of thousands the loop would never reach the compositor or the socket's clients.
-                    // A bus left unfinished (its budget spent) still takes the next turn at once.
+                    // A bus left unfinished (its budget spent) still takes the next turn at once, and so
+                    // does a change serviceChanged made itself; a HUD value sleeps at once.
                     let busTimeout = watchBusAfterEmitting()
-                    if timeout != 0 { timeout = busTimeout }
+                    if timeout != 0 { timeout = service.hasChanges ? 0 : busTimeout }
                 }
                 guard running else { break }  // the bus name was lost while processing
                 // Before releaseMemory, which may ask for it: then it waits for the next turn, after the
@@ -317,9 +324,20 @@ public final class Daemon {
         }
     }
 
+    /// Whether sd-bus has work now: its fd was readable (or writable while it queued writes), it stopped
+    /// at its budget, it wants to be called now (a message read ahead while waiting for a reply, a call
+    /// timed out: `sd_bus_get_timeout` says 0), or a write queued since asks epoll for other events.
+    private func busIsDue(_ bus: NotificationsBus) -> Bool {
+        busReadable || busUnfinished || bus.timeoutMilliseconds == 0 || bus.epollEvents != busEvents
+    }
+
     /// Drains sd-bus before sleeping; returns how long the loop may sleep for it (-1: forever).
+    /// A turn woken by something else (a HUD stream's value, the compositor's answer) leaves it alone:
+    /// `sd_bus_process` then only learnt from a read that nothing came, twice per HUD value.
     private func processBus() -> Int32 {
         guard let door = busDoor, let bus = door.bus else { return -1 }
+        guard busIsDue(bus) else { return bus.timeoutMilliseconds }
+        busReadable = false
         let unfinished: Bool
         do {
             // A few milliseconds at a time: the socket's clients and the compositor are served
@@ -331,6 +349,7 @@ public final class Daemon {
             busDoor = nil
             return -1
         }
+        busUnfinished = unfinished
         let events = bus.epollEvents
         if events != busEvents {
             busEvents = events
@@ -481,7 +500,7 @@ public final class Daemon {
     /// The one timer wakes the daemon at the model's next deadline, the spinner's next step, or when
     /// toasts waiting for a frame callback are laid out anyway (whichever is first).
     private func armTimer() {
-        let due = [service.model.nextDeadline, spinnerStep, screen.deferredUntil].compactMap { $0 }.min()
+        let due = Instant.earliest(Instant.earliest(service.model.nextDeadline, spinnerStep), screen.deferredUntil)
         timer.arm(at: due.map { $0.milliseconds * 1_000_000 })
     }
 

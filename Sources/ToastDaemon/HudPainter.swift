@@ -7,6 +7,12 @@ struct HudFrame: Hashable {
     var opacity: Double
     var scale: PixelScale
 
+    /// Whether `a` and `b` are the same HUDs but for the spinner's phase and the bars' values (and the
+    /// icons the values pick), compared in place: no copies of the arrays are made for it.
+    static func differOnlyInMotion(_ a: [HudView], _ b: [HudView]) -> Bool {
+        a.count == b.count && a.indices.allSatisfy { HudGeometry.sameShape(a[$0], b[$0]) && HudGeometry.sameStill(a[$0], b[$0]) }
+    }
+
     /// The same HUDs with the spinner standing still and the bar at 0.
     var withoutMotion: HudFrame {
         var still = self
@@ -35,12 +41,25 @@ struct HudPainter {
     /// The room left around the HUDs for their shadows, in logical pixels on every side.
     var bleed: Int { renderer.style.shadowExtent }
 
+    /// Where `huds` go, worked out once for as long as they look alike (`HudGeometry.fits`): each value
+    /// of a stream asked the renderer to measure the bar's text four times and its value rect once more.
+    private let lastGeometry = GeometryMemo()
+
+    private final class GeometryMemo {
+        var geometry: HudGeometry?
+    }
+
     /// The logical size of `huds` stacked with the style's gap, with room for their shadows.
     func size(of huds: [HudView], scale: PixelScale) -> Size {
-        let sizes = huds.map { renderer.measureHud($0, scale: scale) }
-        let gap = renderer.style.gap
-        return Size(width: (sizes.map(\.width).max() ?? 0) + 2 * bleed,
-                    height: sizes.map(\.height).reduce(0, +) + gap * max(0, sizes.count - 1) + 2 * bleed)
+        geometry(of: huds, scale: scale).size
+    }
+
+    /// The layout of `huds` at `scale`: remembered from the last call while the HUDs differ only in motion.
+    func geometry(of huds: [HudView], scale: PixelScale) -> HudGeometry {
+        if let known = lastGeometry.geometry, known.fits(huds, scale: scale) { return known }
+        let geometry = HudGeometry(huds, scale: scale, renderer: renderer, column: column)
+        lastGeometry.geometry = geometry
+        return geometry
     }
 
     /// What `paint` did: the frame the canvas now holds and what changed.
@@ -51,63 +70,116 @@ struct HudPainter {
     }
 
     /// Draws the HUDs of `scene` into `canvas` (a buffer of `size(of:)` at `scale`), which holds
-    /// `previous` (nil: unknown, e.g. a fresh buffer).
-    func paint(_ scene: Scene, scale: PixelScale, into canvas: Canvas, over previous: HudFrame?) -> Painting {
-        let frame = HudFrame(huds: scene.huds, opacity: scene.hudOpacity, scale: scale)
-        let width = size(of: scene.huds, scale: scale).width - 2 * bleed
-        var origins: [Point] = []
-        var y = bleed
-        for hud in scene.huds {
-            let size = renderer.measureHud(hud, scale: scale)
-            let x = switch column {
-            case .left: 0
-            case .center: (width - size.width) / 2
-            case .right: width - size.width
-            }
-            origins.append(Point(x: bleed + x, y: y))
-            y += size.height + renderer.style.gap
+    /// `previous` (nil: unknown, e.g. a fresh buffer). The canvas is made only if something is drawn: a
+    /// buffer that already holds the frame (values going back and forth over two buffers) needs none.
+    func paint(_ scene: Scene, scale: PixelScale, into makeCanvas: @autoclosure () -> Canvas, over previous: HudFrame?) -> Painting {
+        var made: Canvas?
+        func canvas() -> Canvas {
+            if let made { return made }
+            let canvas = makeCanvas()
+            made = canvas
+            return canvas
         }
+        let frame = HudFrame(huds: scene.huds, opacity: scene.hudOpacity, scale: scale)
+        let geometry = geometry(of: scene.huds, scale: scale)
+        let origins = geometry.origins
 
         // The spinner turning and the bar's value are the only changes (the usual animation frame, a
         // stream of volume steps): the buffer already holds everything else, so redraw the wheel and the
         // bar row alone and damage just their rects.
-        if frame.opacity >= 1, let previous, previous.withoutMotion == frame.withoutMotion {
-            var damage: Rect?
-            for (index, hud) in scene.huds.enumerated() {
-                let part: Rect
+        if frame.opacity >= 1, let previous, previous.opacity == frame.opacity, previous.scale == scale,
+           HudFrame.differOnlyInMotion(previous.huds, scene.huds) {
+            for (index, hud) in scene.huds.enumerated() where previous.huds[index] != hud {
+                // A buffer may already hold this value or step (values alternating over two buffers):
+                // nothing to draw, but the compositor shows the other one, so the part is still damaged.
                 switch hud {
-                case .spinner(let spinner):
-                    // As for the bar: a buffer may already hold this step, but the compositor shows the
-                    // other buffer, so the rect is still damaged.
-                    if previous.huds[index] != hud {
-                        renderer.redrawSpinnerWheel(spinner, in: canvas, at: origins[index], scale: scale)
-                    }
-                    part = renderer.spinnerRect(spinner, scale: scale)
-                case .bar(let bar):
-                    // A buffer may already hold this value (values alternating over two buffers): nothing
-                    // to draw, but the compositor shows the other one, so the rect is still damaged.
-                    if previous.huds[index] != hud {
-                        renderer.redrawBarValue(bar, in: canvas, at: origins[index], scale: scale)
-                    }
-                    part = renderer.barValueRect(bar, scale: scale)
+                case .spinner(let spinner): renderer.redrawSpinnerWheel(spinner, in: canvas(), at: origins[index], scale: scale)
+                case .bar(let bar): renderer.redrawBarValue(bar, in: canvas(), at: origins[index], scale: scale)
                 }
-                // Every pixel the part touches: it is drawn from the HUD's origin pixel (`origin × scale`,
-                // rounded), and at a fractional scale its edges fall inside pixels.
-                let pixels = scale.pixelsCovering(part).offsetBy(dx: origins[index].x * scale, dy: origins[index].y * scale)
-                damage = damage.map { $0.union(pixels) } ?? pixels
             }
-            if let damage { return Painting(frame: frame, damage: damage) }
+            if let damage = geometry.motionDamage { return Painting(frame: frame, damage: damage) }
         }
 
+        let canvas = canvas()
         canvas.clear()
         // Shadows first: the spinner's reaches under the bar's edge.
-        for (hud, origin) in zip(scene.huds, origins) {
-            guard let shadow = renderer.hudShadowImage(size: renderer.measureHud(hud, scale: scale), scale: scale) else { continue }
+        for (index, origin) in origins.enumerated() {
+            guard let shadow = renderer.hudShadowImage(size: geometry.sizes[index], scale: scale) else { continue }
             canvas.composite(shadow, atPixelX: (origin.x - bleed) * scale, y: (origin.y - bleed) * scale, opacity: scene.hudOpacity)
         }
         for (hud, origin) in zip(scene.huds, origins) {
             renderer.drawHud(hud, in: canvas, at: origin, scale: scale, opacity: scene.hudOpacity)
         }
         return Painting(frame: frame, damage: nil)
+    }
+}
+
+/// Where a painter puts each HUD in its buffer and which pixels their motion changes, in the HUDs' look
+/// alone: the same for every value of a bar (whatever icon the value picks) and every phase of a
+/// spinner, so a stream of values reuses it.
+struct HudGeometry {
+    let huds: [HudView]
+    let scale: PixelScale
+    /// The whole buffer's logical size, shadows included.
+    let size: Size
+    /// Each HUD's logical size and top-left.
+    let sizes: [Size]
+    let origins: [Point]
+    /// The buffer pixels a value step or a spinner step may change: the bar rows and the wheels (nil: no HUD).
+    let motionDamage: Rect?
+
+    init(_ huds: [HudView], scale: PixelScale, renderer: ToastRenderer, column: ScreenAnchor.Column) {
+        let bleed = renderer.style.shadowExtent, gap = renderer.style.gap
+        let sizes = huds.map { renderer.measureHud($0, scale: scale) }
+        let width = sizes.map(\.width).max() ?? 0
+        var origins: [Point] = []
+        var damage: Rect?
+        var y = bleed
+        for (hud, size) in zip(huds, sizes) {
+            let x = switch column {
+            case .left: 0
+            case .center: (width - size.width) / 2
+            case .right: width - size.width
+            }
+            let origin = Point(x: bleed + x, y: y)
+            origins.append(origin)
+            y += size.height + gap
+            let part = switch hud {
+            case .spinner(let spinner): renderer.spinnerRect(spinner, scale: scale)
+            case .bar(let bar): renderer.barValueRect(bar, scale: scale)
+            }
+            // Every pixel the part touches: it is drawn from the HUD's origin pixel (`origin × scale`,
+            // rounded), and at a fractional scale its edges fall inside pixels.
+            let pixels = scale.pixelsCovering(part).offsetBy(dx: origin.x * scale, dy: origin.y * scale)
+            damage = damage.map { $0.union(pixels) } ?? pixels
+        }
+        self.huds = huds
+        self.scale = scale
+        self.sizes = sizes
+        self.origins = origins
+        self.motionDamage = damage
+        size = Size(width: width + 2 * bleed,
+                    height: sizes.map(\.height).reduce(0, +) + gap * max(0, sizes.count - 1) + 2 * bleed)
+    }
+
+    /// Whether this geometry is that of `huds` at `scale`.
+    func fits(_ huds: [HudView], scale: PixelScale) -> Bool {
+        scale == self.scale && huds.count == self.huds.count && huds.indices.allSatisfy { Self.sameShape(huds[$0], self.huds[$0]) }
+    }
+
+    /// Whether two HUDs take the same room and put their moving parts in the same place: the same kind
+    /// with the same label (a muted bar's value reads "Muted", whose rect may differ).
+    static func sameShape(_ a: HudView, _ b: HudView) -> Bool {
+        if case .bar(let a) = a, case .bar(let b) = b { return a.label == b.label && a.muted == b.muted }
+        if case .spinner(let a) = a, case .spinner(let b) = b { return a.label == b.label }
+        return false
+    }
+
+    /// Whether the parts of two HUDs of the same shape that do not move are drawn alike: a bar's icon
+    /// name (its glyph) and its icon, which follows the value's level.
+    static func sameStill(_ a: HudView, _ b: HudView) -> Bool {
+        if case .bar(let a) = a, case .bar(let b) = b { return a.iconName == b.iconName && a.icon == b.icon }
+        if case .spinner = a, case .spinner = b { return true }
+        return false
     }
 }

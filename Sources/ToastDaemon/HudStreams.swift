@@ -104,7 +104,7 @@ final class HudStreams {
         case .tooLong:
             onOutcome(owner, .problem(line: stream.lineNumber, message: "longer than \(stream.splitter.limit) bytes"))
         case .line(let bytes):
-            switch HudStreamLine.parse(String(decoding: bytes, as: UTF8.self)) {
+            switch HudStreamLine.parse(bytes: bytes) {
             case .none: break
             case .failure(let why): onOutcome(owner, .problem(line: stream.lineNumber, message: why))
             case .value(let value, let muted):

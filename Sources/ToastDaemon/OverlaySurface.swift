@@ -228,6 +228,12 @@ final class OverlaySurface {
         } else {
             surface.damageBuffer(x: 0, y: 0, width: Int32.max, height: Int32.max)
         }
+        let now = MonotonicClock.nanoseconds()
+        defer {
+            lastCommit = now
+            surface.commit()
+        }
+        guard asksFrame(lastCommit.map { now - $0 }) else { return }
         let callback = surface.frame()
         callback.onEvent = { [unowned self] event in
             // The owner may drop this surface from onFrame: stay alive until the handler returns.
@@ -242,9 +248,14 @@ final class OverlaySurface {
             }
         }
         frameCallback = callback
-        frameAskedAt = Instant(milliseconds: MonotonicClock.nanoseconds() / 1_000_000)
-        surface.commit()
+        frameAskedAt = Instant(milliseconds: now / 1_000_000)
     }
+
+    /// Whether a commit asks for a frame callback, given the nanoseconds since the last commit (nil:
+    /// none yet). Toast stacks always ask; the HUD as `HudFramePacing` says.
+    var asksFrame: (_ sinceLastCommit: Int64?) -> Bool = { _ in true }
+    /// When the last buffer was committed (monotonic nanoseconds).
+    private var lastCommit: Int64?
 
     /// Called after each frame the compositor showed; the owner may mark the next animation step.
     var onFrame: () -> Void = {}

@@ -125,7 +125,9 @@ final class Screen {
     /// asked for lately, the scene is made at that callback (`onFrame` updates) instead of now
     /// (`FrameDeferral`). By `deferredUntil` the daemon updates anyway.
     func updateSoon(now: Instant) {
-        if let due = FrameDeferral.until(framesAskedAt: allSurfaces.map(\.frameAskedAt), now: now, deferred: deferredUntil) {
+        // A HUD that asked for no frame callback (a steady bar) draws at once: it holds nothing back.
+        let asked = toastSurfaces.values.map(\.surface.frameAskedAt) + hudSurfaces.values.compactMap(\.frameAskedAt)
+        if let due = FrameDeferral.until(framesAskedAt: asked, now: now, deferred: deferredUntil) {
             deferredUntil = due
         } else {
             update()
@@ -212,7 +214,7 @@ final class Screen {
         }
         let outputs = outputs(of: hudOutput, focused: hudFocusOutput)
         lastBars = bars
-        hudSurfaces = hudSurfaces.filter { outputs.contains($0.key) }
+        if hudSurfaces.keys.contains(where: { !outputs.contains($0) }) { hudSurfaces = hudSurfaces.filter { outputs.contains($0.key) } }
         let shown = HudContent(huds: scene.huds, opacity: scene.hudOpacity)
         for output in outputs {
             let existing = hudSurfaces[output]
@@ -232,6 +234,7 @@ final class Screen {
             self.drawHud(into: buffer, scale: scale)
         }
         surface.settles = false  // see `OverlaySurface.settles`
+        surface.asksFrame = { [unowned self] since in HudFramePacing.asksFrame(animating: self.scene.isAnimating, sinceLastCommit: since) }
         return surface
     }
 
@@ -243,8 +246,9 @@ final class Screen {
     private var hudShown: HudContent?
 
     private func drawHud(into buffer: ShmBuffer, scale: PixelScale) -> OverlaySurface.Damage? {
-        let canvas = Canvas(data: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride)
-        let painting = hudPainter.paint(scene, scale: scale, into: canvas, over: buffer.content?.hud)
+        let painting = hudPainter.paint(scene, scale: scale,
+                                        into: Canvas(data: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride),
+                                        over: buffer.content?.hud)
         buffer.content = .hud(painting.frame)
         return painting.damage.map(OverlaySurface.Damage.init)
     }

@@ -14,9 +14,12 @@ final class DeadlineTimer {
 
     deinit { close(fd) }
 
-    /// Arms the timer at `deadline` (monotonic ns), or disarms it when nil. No syscall if unchanged.
+    /// Arms the timer at `deadline` (monotonic ns), or disarms it when nil. No syscall if unchanged, nor
+    /// when the timer is armed earlier than `deadline` (`keepsEarlier`): it then fires early, the daemon
+    /// finds nothing due and arms it again. A stream of HUD values moves the bar's hiding later with every
+    /// value; re-arming for each cost a system call per value, firing early costs a wakeup per timeout.
     func arm(at deadline: Int64?) {
-        guard deadline != armedAt else { return }
+        guard deadline != armedAt, !Self.keepsEarlier(armed: armedAt, deadline: deadline) else { return }
         armedAt = deadline
         var spec = itimerspec()
         if let deadline {
@@ -26,6 +29,15 @@ final class DeadlineTimer {
         }
         _ = timerfd_settime(fd, Int32(TFD_TIMER_ABSTIME), &spec, nil)
     }
+
+    /// Whether a timer armed at `armed` may stay as it is for `deadline`: it fires no later (nil: not armed).
+    static func keepsEarlier(armed: Int64?, deadline: Int64?) -> Bool {
+        guard let armed, let deadline else { return false }
+        return armed <= deadline
+    }
+
+    /// The deadline the timer is armed at (monotonic ns; nil: disarmed or spent).
+    var armedDeadline: Int64? { armedAt }
 
     /// Reads the expiry count so the fd stops being readable; the armed deadline is spent.
     func acknowledge() {

@@ -294,9 +294,10 @@ final class ToastService {
         hudIcons.forget()
     }
 
-    /// `bar` with its theme icon (see `HudIcons`), for buffers at `scale`.
-    func withIcon(_ bar: HudBarView, scale: Int, style: ToastStyle) -> HudBarView {
-        hudIcons.decorate(bar, scale: scale, style: style) { name, side, tint in
+    /// `bar` with its theme icon (see `HudIcons`), for buffers at `scale` in `renderer`'s colours.
+    func withIcon(_ bar: HudBarView, scale: Int, renderer: ToastRenderer) -> HudBarView {
+        // The two colours, not the whole style: copying a `ToastStyle` per value retained all its strings.
+        hudIcons.decorate(bar, scale: scale, text: renderer.style.summaryColor, muted: renderer.style.captionColor) { name, side, tint in
             pictures.smallIcon(name, side: side, tint: tint)
         }
     }

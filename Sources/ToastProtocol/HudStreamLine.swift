@@ -13,6 +13,27 @@ public enum HudStreamLine: Equatable, Sendable {
     }
 
     /// `42`, `42%`, `42 muted`; surrounding blanks and a trailing `\r` are ignored.
+    ///
+    /// The bytes of a line as the daemon reads it from a stream: a plain value (`42`, `42%`, with a
+    /// trailing `\r`) is read straight from the bytes, as wob reads its stdin; anything else is parsed
+    /// as text, with the same outcome. A stream sends a value per key press, and making a `String` of
+    /// each line and splitting it into words cost more than the rest of taking the value.
+    public static func parse(bytes: [UInt8]) -> HudStreamLine {
+        var value = 0, digits = 0, end = bytes.count
+        if end > 0 && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        if end > 0 && bytes[end - 1] == UInt8(ascii: "%") { end -= 1 }
+        for byte in bytes[..<end] {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 4 else {
+                return parse(String(decoding: bytes, as: UTF8.self))
+            }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            digits += 1
+        }
+        guard digits > 0, HudParams.valueRange.contains(value) else { return parse(String(decoding: bytes, as: UTF8.self)) }
+        return .value(value, muted: false)
+    }
+
+    /// `42`, `42%`, `42 muted`; surrounding blanks and a trailing `\r` are ignored.
     public static func parse(_ line: String) -> HudStreamLine {
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
         guard let first = words.first else { return .none }

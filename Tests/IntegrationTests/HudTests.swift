@@ -390,6 +390,48 @@ final class HudTests: XCTestCase {
         XCTAssertFalse(shot.differs(in: upperHalf, from: toastOnly), "the toast stack changed with the values")
     }
 
+    /// A steady bar's values are drawn when they come, as wob draws its stdin: each is committed
+    /// without asking for a frame callback (a request, two events and an object per value), into the
+    /// buffers the bar already has, damaging the bar's rect only. The fade-in before them is paced by frames.
+    func testASteadyBarsValuesAskForNoFrameCallbacks() throws {
+        let stage = try Stage.shared()
+        // WAYLAND_DEBUG: the daemon's record of what it asks of the compositor.
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig("hud-timeout = 600000")],
+                                       environment: ["WAYLAND_DEBUG": "client"])
+        let pid = toastd.process.pid
+        try expectSuccess(toastd.toast(["hud", "volume", "30"]))
+        let lowerHalf = Rect(x: 0, y: stage.height / 2, width: stage.width, height: stage.height / 2)
+        var (shot, shown) = try stage.waitForScreenshot { !$0.isUniform(stage.background, in: lowerHalf) }
+        XCTAssertTrue(shown, "no HUD; toastd: \(toastd.log)")
+        XCTAssertTrue(waitForQuiet(pid), "toastd never went quiet after the fade-in")
+        let hudSurface = try XCTUnwrap(toastd.log.firstMatch(of: #/get_layer_surface\(new id zwlr_layer_surface_v1@\d+, (wl_surface@\d+)/#)?.1,
+                                       "no layer surface in the log")
+        let fadeIn = toastd.log.split(separator: "\n").filter { $0.contains("-> \(hudSurface).frame(") }
+        XCTAssertGreaterThan(fadeIn.count, 1, "the fade-in was not paced by frame callbacks")
+        let before = toastd.log.count
+        // Each value once the daemon went quiet after the last: values far apart, as a key pressed now and
+        // then. All at the same level (the same icon): once each buffer holds the steady bar, a value
+        // redraws and damages the bar's rect only.
+        for value in ["70", "80", "90", "75"] {
+            try expectSuccess(toastd.toast(["hud", "volume", value]))
+            let (next, changed) = try stage.waitForScreenshot { $0.differs(in: lowerHalf, from: shot) }
+            XCTAssertTrue(changed, "the bar did not change for \(value)")
+            shot = next
+            XCTAssertTrue(waitForQuiet(pid), "toastd never went quiet after \(value)")
+        }
+        let requests = toastd.log.dropFirst(before).split(separator: "\n")
+        let commits = requests.filter { $0.contains("-> \(hudSurface).commit(") }
+        let frames = requests.filter { $0.contains("-> \(hudSurface).frame(") }
+        let damages = requests.filter { $0.contains("-> \(hudSurface).damage_buffer(") }
+        XCTAssertEqual(commits.count, 4, "one commit per value: \(requests.prefix(20))")
+        XCTAssertEqual(frames.count, 0, "a frame callback asked for a steady bar's value: \(frames)")
+        XCTAssertEqual(damages.count, 4)
+        // The first two land in buffers holding a frame of the fade-in and the first value's icon.
+        XCTAssertFalse(damages.suffix(2).contains { $0.contains("2147483647") }, "a value damaged the whole surface: \(damages)")
+        XCTAssertFalse(requests.contains { $0.contains(".create_pool(") || $0.contains(".create_buffer(") },
+                       "new buffers for values: \(requests.filter { $0.contains("create_") })")
+    }
+
     func testNoAnimationsDrawsAtOnceAndTheSpinnerStandsStill() throws {
         let stage = try Stage.shared()
         let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations", "--config", try stage.shadowlessConfig()])

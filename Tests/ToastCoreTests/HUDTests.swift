@@ -22,6 +22,14 @@ final class HUDTests: XCTestCase {
         XCTAssertNil(hud.nextDeadline)
     }
 
+    func testTheEarliestOfTwoDeadlinesEitherOfWhichMayBeMissing() {
+        XCTAssertEqual(Instant.earliest(t(5), t(3)), t(3))
+        XCTAssertEqual(Instant.earliest(t(3), t(5)), t(3))
+        XCTAssertEqual(Instant.earliest(nil, t(5)), t(5))
+        XCTAssertEqual(Instant.earliest(t(5), nil), t(5))
+        XCTAssertNil(Instant.earliest(nil, nil))
+    }
+
     func testSameKindUpdatesInPlaceAndRestartsTimeout() throws {
         try hud.showBar(kind: "volume", value: 40, now: t(0))
         try hud.showBar(kind: "volume", value: 45, muted: true, now: t(1000))

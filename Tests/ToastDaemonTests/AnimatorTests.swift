@@ -196,6 +196,47 @@ final class AnimatorTests: XCTestCase {
         XCTAssertFalse(gone.isAnimating)
     }
 
+    /// With no toast open, a HUD scene skips the toasts' work; a toast still fading out (the model
+    /// forgot it, the animator has not) is no such case: it fades on under a stream of values, and a toast
+    /// after it starts a stack again.
+    func testAToastFadingOutUnderAHudStreamKeepsFading() throws {
+        let id = try notify("Bye", at: 0)
+        _ = scene(at: 0)
+        _ = scene(at: 500)
+        _ = model.close(id: id, reason: .dismissed, now: at(1000))
+        try model.showBar(kind: "volume", value: 30, now: at(1000))
+        XCTAssertEqual(scene(at: 1000).toasts.map(\.id), [id])
+        try model.showBar(kind: "volume", value: 70, now: at(1080))
+        let half = scene(at: 1080)
+        XCTAssertEqual(half.toasts.map(\.id), [id], "still fading while the values come")
+        XCTAssertEqual(half.toasts.first?.opacity ?? 0, 0.5, accuracy: 1e-9)
+        XCTAssertEqual(half.stacks.count, 1)
+        XCTAssertTrue(half.isAnimating)
+        try model.showBar(kind: "volume", value: 30, now: at(1200))
+        let gone = scene(at: 1200)
+        XCTAssertEqual(gone.toasts, [])
+        XCTAssertEqual(gone.stacks.count, 0)
+        XCTAssertFalse(gone.isAnimating)
+        XCTAssertEqual(scene(at: 1300).huds.count, 1)
+        let next = try notify("Next", at: 1400)
+        let shown = scene(at: 1400)
+        XCTAssertEqual(shown.toasts.map(\.id), [next])
+        XCTAssertEqual(shown.stacks.map { $0.toasts.map(\.id) }, [[next]])
+    }
+
+    /// A bar without a label is titled by its kind, remembered for the next value but not for another kind.
+    func testABarIsTitledByItsKindAtEveryValue() throws {
+        func label(_ kind: String, _ value: Int, at ms: Int64) throws -> String? {
+            try model.showBar(kind: kind, value: value, now: at(ms))
+            guard case .bar(let bar) = scene(at: ms).huds.first else { return nil }
+            return bar.label
+        }
+        XCTAssertEqual(try label("volume", 30, at: 0), "Volume")
+        XCTAssertEqual(try label("volume", 70, at: 10), "Volume")
+        XCTAssertEqual(try label("brightness", 50, at: 20), "Brightness")
+        XCTAssertEqual(try label("volume", 40, at: 30), "Volume")
+    }
+
     // MARK: - Animations off
 
     func testWithoutAnimationsEverythingChangesAtOnce() throws {

@@ -42,4 +42,39 @@ final class HudIconsTests: XCTestCase {
         _ = decorate(80)
         XCTAssertEqual(loads.count, 4, "a reload makes them anew")
     }
+
+    /// Values going back and forth over levels, mute, scale and tint each get their own icon, also once
+    /// they are remembered among the last few answers (an answer kept for the wrong level would show
+    /// the "high" speaker at 30 %).
+    func testAStreamOverLevelsGetsEachLevelsIcon() {
+        var icons = HudIcons()
+        var loads = 0
+        let low = RGBAImage(width: 1, height: 1, pixels: [1, 0, 0, 255])
+        let high = RGBAImage(width: 1, height: 1, pixels: [2, 0, 0, 255])
+        let muted = RGBAImage(width: 1, height: 1, pixels: [3, 0, 0, 255])
+        let mic = RGBAImage(width: 1, height: 1, pixels: [4, 0, 0, 255])
+        func decorate(_ value: Int, _ name: String = "volume", muted isMuted: Bool = false, scale: Int = 1) -> RGBAImage? {
+            icons.decorate(HudBarView(label: "Volume", iconName: name, value: value, muted: isMuted), scale: scale,
+                           style: ToastStyle()) { name, side, tint in
+                loads += 1
+                switch name {
+                case "audio-volume-low-symbolic": return low
+                case "audio-volume-high-symbolic": return side == HudIcons.side ? high : mic
+                case "audio-volume-muted-symbolic": return tint == ToastStyle().captionColor ? muted : nil
+                case "microphone-sensitivity-low-symbolic": return mic
+                default: return nil
+                }
+            }.icon
+        }
+        for _ in 0..<3 {
+            XCTAssertEqual(decorate(30), low)
+            XCTAssertEqual(decorate(70), high)
+            XCTAssertEqual(decorate(70, muted: true), muted)
+            XCTAssertEqual(decorate(70, scale: 2), mic, "another scale is another icon")
+            XCTAssertEqual(decorate(30, "mic"), mic, "another name is another icon")
+        }
+        XCTAssertEqual(loads, 5, "each made once")
+        XCTAssertNil(decorate(0), "muted by value, in the text colour: none")
+        XCTAssertEqual(decorate(30), low, "still right after the oldest answer went")
+    }
 }

@@ -387,6 +387,47 @@ final class HudPainterTests: XCTestCase {
                        "the next step is drawn")
     }
 
+    /// Values going back and forth over two buffers: a buffer already holding the value needs no canvas
+    /// at all (making one cost a cairo surface and a pixman image per value), only the damage.
+    func testAValueTheBufferHoldsMakesNoCanvas() {
+        let painter = painter
+        let bar = HudBarView(label: "Volume", iconName: "audio-volume-high", value: 30)
+        let target = MarkedCanvas(size: painter.size(of: [.bar(bar)], scale: 1), scale: 1)
+        var made = 0
+        func canvas() -> Canvas {
+            made += 1
+            return target.canvas
+        }
+        let first = painter.paint(Scene(huds: [.bar(bar)]), scale: 1, into: canvas(), over: nil)
+        XCTAssertEqual(made, 1)
+        let same = painter.paint(Scene(huds: [.bar(bar)]), scale: 1, into: canvas(), over: first.frame)
+        XCTAssertEqual(made, 1, "nothing drawn, no canvas made")
+        let bleed = painter.bleed
+        XCTAssertEqual(same.damage, renderer.barValueRect(bar, scale: 1).offsetBy(dx: bleed, dy: bleed))
+        var louder = bar
+        louder.value = 70
+        _ = painter.paint(Scene(huds: [.bar(louder)]), scale: 1, into: canvas(), over: same.frame)
+        XCTAssertEqual(made, 2, "a new value is drawn")
+    }
+
+    /// One painter remembers its HUDs' geometry while only values and phases change, and works it out
+    /// anew for another label, another set of HUDs or another scale.
+    func testTheGeometryFollowsTheHudsLook() {
+        let painter = painter
+        let plain = [HudView.spinner(SpinnerView(phase: 0.1))]
+        let labelled = [HudView.spinner(SpinnerView(label: "Building the whole project", phase: 0.1))]
+        let both = [HudView.bar(HudBarView(label: "Volume", value: 30))] + plain
+        let sizes = [plain, labelled, both].map { painter.size(of: $0, scale: 1) }
+        XCTAssertEqual(Set(sizes.map { "\($0.width)x\($0.height)" }).count, 3, "\(sizes)")
+        for (huds, size) in zip([plain, labelled, both, plain], sizes + [sizes[0]]) {
+            XCTAssertEqual(painter.size(of: huds, scale: 1), size)
+            XCTAssertEqual(painter.size(of: huds, scale: 1), HudPainter(renderer: renderer, column: .center).size(of: huds, scale: 1))
+        }
+        XCTAssertEqual(painter.size(of: both, scale: 2), HudPainter(renderer: renderer, column: .center).size(of: both, scale: 2))
+        XCTAssertEqual(painter.geometry(of: both, scale: 1).origins,
+                       HudPainter(renderer: renderer, column: .center).geometry(of: both, scale: 1).origins)
+    }
+
     func testAHudBelowFullOpacityOrWithAnotherLabelIsRedrawnWhole() {
         let spinner = SpinnerView(label: "Building", phase: 0.1)
         var turned = spinner
@@ -394,6 +435,11 @@ final class HudPainterTests: XCTestCase {
         let fading = paintTwice([.spinner(spinner)], [.spinner(turned)], opacity: 0.5, scale: 1, mark: (2, 2))
         XCTAssertNil(fading.second.damage, "the wheel alone is redrawn only at full opacity")
         XCTAssertFalse(fading.markerKept)
+
+        let target = MarkedCanvas(size: painter.size(of: [.spinner(spinner)], scale: 1), scale: 1)
+        let faded = painter.paint(Scene(huds: [.spinner(spinner)], hudOpacity: 0.9), scale: 1, into: target.canvas, over: nil)
+        let last = painter.paint(Scene(huds: [.spinner(turned)], hudOpacity: 1), scale: 1, into: target.canvas, over: faded.frame)
+        XCTAssertNil(last.damage, "the last frame of a fade-in redraws the box at full opacity, not the wheel alone")
 
         var relabelled = turned
         relabelled.label = "Testing"

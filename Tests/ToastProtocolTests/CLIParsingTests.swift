@@ -124,6 +124,18 @@ final class CLIParsingTests: XCTestCase {
         }
     }
 
+    /// The daemon reads a stream's plain values from the bytes without making text of them: every line
+    /// comes out as the text parser has it, plain or not (a wrong digit loop, a lost `%` or `\r`, a
+    /// value out of range let through, would differ).
+    func testHudStreamBytesParseAsTheText() {
+        let lines = ["42", "42%", "42\r", "42%\r", "0", "100", "200", "201", "1000", "00042", "-1", "", " ", " 42",
+                     "42 ", "0 muted", "%", "%\r", "\r", "4 2", "42%%", "abc", "4a", "٤٢", "99999999999999999999"]
+        for line in lines {
+            XCTAssertEqual(HudStreamLine.parse(bytes: Array(line.utf8)), HudStreamLine.parse(line), "\(line.debugDescription)")
+        }
+        XCTAssertEqual(HudStreamLine.parse(bytes: Array("70%\r".utf8)), .value(70, muted: false))
+    }
+
     // MARK: Typos
 
     func testAMistypedVerbIsRefusedWithASuggestion() {
