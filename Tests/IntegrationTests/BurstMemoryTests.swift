@@ -5,9 +5,6 @@ import XCTest
 /// "after 100" and "after all closed" rows): a stack that stopped changing keeps one buffer, not
 /// two, and the heap the burst churned through goes back, while shown and again once closed.
 final class BurstMemoryTests: XCTestCase {
-    static let name = "org.freedesktop.Notifications"
-    static let path = "/org/freedesktop/Notifications"
-
     func testASettledStackKeepsOneBufferAndTheBurstsHeapGoesBack() throws {
         let stage = try Stage.shared()
         let toastd = try ToastdProcess(stage: stage)
@@ -15,23 +12,23 @@ final class BurstMemoryTests: XCTestCase {
         let client = try WireBusClient(address: stage.variables["DBUS_SESSION_BUS_ADDRESS"]!)
 
         // Warm-up: one toast shown and closed, so "before" has drawing's fonts and caches in it.
-        try notify(client, summary: "Warm-up", body: "one toast first")
-        XCTAssertTrue(waitUntil(timeout: 15) { Self.bufferCount(pid) == 1 }, "the warm-up toast was never drawn")
-        try dismissAll(toastd, pid)
+        try client.notify(appName: "burst", summary: "Warm-up", body: "one toast first")
+        XCTAssertTrue(waitUntil(timeout: 15) { ToastdProcess.bufferCount(pid) == 1 }, "the warm-up toast was never drawn")
+        try toastd.dismissAllAndWaitForBuffersToGo()
         let before = settledHeapKiB(pid)
 
         // The benchmark's burst: 100 toasts from one connected client, none expiring.
-        for i in 0..<100 { try notify(client, summary: "Burst \(i)", body: "one of a hundred") }
+        for i in 0..<100 { try client.notify(appName: "burst", summary: "Burst \(i)", body: "one of a hundred") }
         // Drawn and settled: the stack shows its newest toasts and "+N more", and keeps only the buffer
         // the compositor shows (while toasts arrive faster than frames, it draws into a second one).
         var buffers = 0
         let oneBuffer = waitUntil(timeout: 15, interval: 0.05) {
-            buffers = Self.bufferCount(pid)
+            buffers = ToastdProcess.bufferCount(pid)
             return buffers == 1
         }
         XCTAssertTrue(oneBuffer, "\(buffers) buffers kept by a stack that stopped changing\n\(toastd.log.suffix(2000))")
         let shown = settledHeapKiB(pid)
-        try dismissAll(toastd, pid)
+        try toastd.dismissAllAndWaitForBuffersToGo()
         let closed = settledHeapKiB(pid)
         print("toastd-burst-memory: heap \(before) KiB before, \(shown) KiB with 100 shown, \(closed) KiB closed")
 
@@ -45,27 +42,6 @@ final class BurstMemoryTests: XCTestCase {
     }
 
     // MARK: Helpers
-
-    private func notify(_ client: WireBusClient, summary: String, body: String) throws {
-        let arguments = StormNotification(appName: "burst", summary: summary, body: body, timeout: 0).marshalled
-        let reply = try client.call(destination: Self.name, path: Self.path, interface: Self.name, member: "Notify",
-                                    signature: "susssasa{sv}i", body: arguments)
-        XCTAssertFalse(reply.isError, "Notify: \(reply.errorName ?? "")")
-    }
-
-    /// Closes every toast and waits until the stack's surface and its buffers are gone.
-    private func dismissAll(_ toastd: ToastdProcess, _ pid: pid_t) throws {
-        let dismissed = try toastd.toast(["dismiss", "--all"])
-        XCTAssertTrue(dismissed.succeeded, "toast dismiss --all: \(dismissed.stderrText)")
-        XCTAssertTrue(waitUntil(timeout: 15, interval: 0.05) { Self.bufferCount(pid) == 0 },
-                      "buffers still mapped after every toast closed")
-    }
-
-    /// The wl_shm buffers toastd has mapped (each its own memfd).
-    static func bufferCount(_ pid: pid_t) -> Int {
-        let maps = (try? String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)) ?? ""
-        return maps.split(separator: "\n").filter { $0.contains("/memfd:toastd-buffer") }.count
-    }
 
     /// The resident KiB of the main heap (`[heap]` in /proc/PID/smaps), once two readings 300 ms
     /// apart agree within 16 KiB (the loop trims as it goes back to sleep), or the last at 10 s.

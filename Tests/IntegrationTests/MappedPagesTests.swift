@@ -5,8 +5,6 @@ import XCTest
 /// (MappedPages): the daemon's file-backed resident pages drop, a single toast does not drop them
 /// again (the next toast would pay for mapping them back), a burst does once it is closed.
 final class MappedPagesTests: XCTestCase {
-    static let name = "org.freedesktop.Notifications"
-    static let path = "/org/freedesktop/Notifications"
     static let line = "idle: unmapping "
 
     func testStartAndABurstGiveTheirMappedPagesBackButASingleToastDoesNot() throws {
@@ -25,14 +23,14 @@ final class MappedPagesTests: XCTestCase {
         XCTAssertLessThan(idle, unmapped, "file-backed pages still resident after start's were unmapped")
 
         // One toast, shown and closed: its pages stay (the next toast finds them mapped).
-        try notify(client, summary: "One", body: "a single toast")
-        XCTAssertTrue(waitUntil(timeout: 15, interval: 0.05) { BurstMemoryTests.bufferCount(pid) == 1 }, "never drawn")
-        try dismissAll(toastd, pid)
+        try client.notify(appName: "mapped", summary: "One", body: "a single toast")
+        XCTAssertTrue(waitUntil(timeout: 15, interval: 0.05) { ToastdProcess.bufferCount(pid) == 1 }, "never drawn")
+        try toastd.dismissAllAndWaitForBuffersToGo()
 
         // A burst: more toasts at once than a stack shows. Once closed, what it mapped goes back.
-        for i in 0..<30 { try notify(client, summary: "Burst \(i)", body: "one of thirty") }
-        XCTAssertTrue(waitUntil(timeout: 15, interval: 0.05) { BurstMemoryTests.bufferCount(pid) >= 1 }, "never drawn")
-        try dismissAll(toastd, pid)
+        for i in 0..<30 { try client.notify(appName: "mapped", summary: "Burst \(i)", body: "one of thirty") }
+        XCTAssertTrue(waitUntil(timeout: 15, interval: 0.05) { ToastdProcess.bufferCount(pid) >= 1 }, "never drawn")
+        try toastd.dismissAllAndWaitForBuffersToGo()
         XCTAssertTrue(waitUntil(timeout: 15) { Self.releases(toastd.log).count >= 2 },
                       "no pages unmapped after the burst closed\n\(toastd.log.suffix(2000))")
         XCTAssertEqual(Self.releases(toastd.log).count, 2,
@@ -57,20 +55,5 @@ final class MappedPagesTests: XCTestCase {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("RssFile:") }) else { return 0 }
         return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0
-    }
-
-    private func notify(_ client: WireBusClient, summary: String, body: String) throws {
-        let arguments = StormNotification(appName: "mapped", summary: summary, body: body, timeout: 0).marshalled
-        let reply = try client.call(destination: Self.name, path: Self.path, interface: Self.name, member: "Notify",
-                                    signature: "susssasa{sv}i", body: arguments)
-        XCTAssertFalse(reply.isError, "Notify: \(reply.errorName ?? "")")
-    }
-
-    /// Closes every toast and waits until the stack's surface and its buffers are gone.
-    private func dismissAll(_ toastd: ToastdProcess, _ pid: pid_t) throws {
-        let dismissed = try toastd.toast(["dismiss", "--all"])
-        XCTAssertTrue(dismissed.succeeded, "toast dismiss --all: \(dismissed.stderrText)")
-        XCTAssertTrue(waitUntil(timeout: 15, interval: 0.05) { BurstMemoryTests.bufferCount(pid) == 0 },
-                      "buffers still mapped after every toast closed")
     }
 }
