@@ -24,10 +24,17 @@ let pangoCairoFlags: [SwiftSetting] = [.unsafeFlags(pangoCairoIncludes.flatMap {
 /// faulted text page with up to 15 neighbours, so code scattered through the 6 MB text kept 4.3 MB
 /// of it resident at idle; together, about 1.5 MB. A name the list has but the binary no longer
 /// does is skipped in silence: a stale list costs memory, never correctness.
+/// Symbols bound at load (`-z now`), not at first call: a function first called after MappedPages
+/// dropped the start's pages made the dynamic linker's lazy binding walk the libraries' symbol
+/// tables again, mapping back ~0.4 MB of ld.so and library pages at idle; bound at load, that walk
+/// is part of the start, whose pages are dropped. And `.rodata` kept out of the writable segment
+/// (`Sources/toastd/rodata.ld` says why), so that MappedPages can drop what start read of it.
 let daemonReleaseLink: [LinkerSetting] = [
     .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                   "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/toastd/hot-functions.txt",
-                  "-Xlinker", "--no-warn-symbol-ordering"],
+                  "-Xlinker", "--no-warn-symbol-ordering",
+                  "-Xlinker", "-z", "-Xlinker", "now",
+                  "-Xlinker", "-T", "-Xlinker", "\(Context.packageDirectory)/Sources/toastd/rodata.ld"],
                  .when(configuration: .release)),
 ]
 
@@ -99,7 +106,7 @@ let package = Package(
                                "ToastRender", "ToastDBus"]),
 
         // Executables.
-        .executableTarget(name: "toastd", dependencies: ["ToastDaemon"], exclude: ["hot-functions.txt"],
+        .executableTarget(name: "toastd", dependencies: ["ToastDaemon"], exclude: ["hot-functions.txt", "rodata.ld"],
                           linkerSettings: daemonReleaseLink),
         .executableTarget(name: "toast",
                           dependencies: ["ToastProtocol", "ToastVocabulary", "ToastClient",
