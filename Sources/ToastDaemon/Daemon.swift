@@ -350,11 +350,7 @@ public final class Daemon {
             return -1
         }
         busUnfinished = unfinished
-        let events = bus.epollEvents
-        if events != busEvents {
-            busEvents = events
-            loop.modify(fd: bus.fd, events: events)
-        }
+        watchBus(bus)
         return unfinished ? 0 : bus.timeoutMilliseconds
     }
 
@@ -364,12 +360,17 @@ public final class Daemon {
     /// `epoll_wait` and a read that found nothing.
     private func watchBusAfterEmitting() -> Int32 {
         guard let bus = busDoor?.bus else { return -1 }
+        watchBus(bus)
+        return bus.timeoutMilliseconds
+    }
+
+    /// Tells epoll what sd-bus waits for now (readable, or writable too while it has writes queued).
+    private func watchBus(_ bus: NotificationsBus) {
         let events = bus.epollEvents
         if events != busEvents {
             busEvents = events
             loop.modify(fd: bus.fd, events: events)
         }
-        return bus.timeoutMilliseconds
     }
 
     /// SIGHUP and `toast reload`: reads the configuration file again and applies it. Look, placement and
