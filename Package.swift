@@ -81,6 +81,8 @@ let package = Package(
         .systemLibrary(name: "CRsvg", providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd",
                        providers: [.apt(["libsystemd-dev"])]),
+        // GLib's slices through malloc, set from the executable's .preinit_array before GLib starts.
+        .target(name: "CMallocSlices", linkerSettings: [.linkedLibrary("glib-2.0")]),
         .systemLibrary(name: "CXkbCommon", pkgConfig: "xkbcommon",
                        providers: [.apt(["libxkbcommon-dev"])]),
 
@@ -102,7 +104,7 @@ let package = Package(
         // I/O.
         .target(name: "ToastDBus", dependencies: ["CSystemd", "ToastVocabulary"]),
         .target(name: "ToastDaemon",
-                dependencies: ["Wayland", "CWayland", "CLinux", "ToastVocabulary", "ToastCore", "ToastProtocol",
+                dependencies: ["Wayland", "CWayland", "CLinux", "CMallocSlices", "ToastVocabulary", "ToastCore", "ToastProtocol",
                                "ToastRender", "ToastDBus"]),
 
         // Executables.
@@ -124,7 +126,7 @@ let package = Package(
         .testTarget(name: "ToastProtocolTests", dependencies: ["ToastProtocol", "ToastVocabulary", "toast"]),
         .testTarget(name: "ToastRenderTests", dependencies: ["ToastRender", "ToastVocabulary"], swiftSettings: pangoCairoFlags),
         .testTarget(name: "ToastDBusTests", dependencies: ["ToastDBus", "ToastVocabulary"]),
-        .testTarget(name: "ToastDaemonTests", dependencies: ["ToastDaemon", "ToastCore", "ToastVocabulary", "ToastProtocol", "ToastDBus"], swiftSettings: pangoCairoFlags),
+        .testTarget(name: "ToastDaemonTests", dependencies: ["ToastDaemon", "ToastCore", "ToastVocabulary", "ToastProtocol", "ToastDBus", "ToastRender", "CMallocSlices"], swiftSettings: pangoCairoFlags),
         .testTarget(name: "IntegrationTests", dependencies: ["ToastProtocol"]),
     ],
     swiftLanguageModes: [.v6]

@@ -17,7 +17,7 @@ extension Daemon {
         case .success(.checkConfig(let path)):
             return checkConfig(path)
         case .success(.run(let options)):
-            MemoryRelease.reexecWithMallocSlices(arguments: arguments)
+            MemoryRelease.warnIfSlicesAreKept()
             do {
                 return try Daemon(options: options).run()
             } catch {

@@ -1,4 +1,5 @@
 import CLinux
+import CMallocSlices
 import Glibc
 import ToastRender
 
@@ -47,33 +48,40 @@ enum HeapTrim {
 
 /// Process-wide allocator choices, made once at start.
 enum MemoryRelease {
-    /// Runs toastd again with GLib's slice allocator (Pango's layout lines, items and lists) as a thin
-    /// layer over malloc, when `needsMallocSlices` says so.
+    /// How GLib's slice allocator (Pango's layout lines, items and lists) serves this process.
     ///
     /// GLib before 2.76 keeps freed slices in magazines carved from whole pages, and a page goes back
     /// only when every slice on it is free: after a storm of notifications in many scripts, ~8 MB of
     /// such pages stayed resident for good, out of reach of `malloc_trim`. Through malloc the same
     /// slices are trimmed with the rest of the heap (measured: 13.3 → 4.7 MB kept after the seeded
-    /// storm of 4,000 notifications). GLib reads `G_SLICE` while its constructors run, before `main`,
-    /// hence the exec (~9 ms of a ~20 ms start here). Setting it earlier does not work: an
-    /// executable's `.preinit_array` runs before GLib's constructors, but libc's own initialisation,
-    /// which comes between them, resets the environment to the one the kernel passed (measured);
-    /// exec'ing from there instead saved nothing measurable. If the exec fails, toastd simply goes
-    /// on as it is.
-    static func reexecWithMallocSlices(arguments: [String]) {
-        guard needsMallocSlices(gSlice: getenv("G_SLICE").map { String(cString: $0) },
-                                glib: GLibVersion.running) else { return }
-        setenv("G_SLICE", "always-malloc", 1)
-        let argv = (["toastd"] + arguments).map { strdup($0) } + [nil]
-        execv("/proc/self/exe", argv)
-        for pointer in argv { free(pointer) }
+    /// storm of 4,000 notifications). `Sources/CMallocSlices` sets that before GLib starts, from the
+    /// executable's `.preinit_array`, unless `G_SLICE` is in the environment.
+    enum SliceAllocator: Equatable {
+        /// Slices are malloc'd blocks: GLib 2.76 or newer, or set so at load.
+        case malloc
+        /// `G_SLICE` in the environment decides (the user's choice, left alone).
+        case environment(String)
+        /// Magazines: memory a storm of text leaves behind may never go back.
+        case magazines
     }
 
-    /// Whether the exec is worth it: not when `G_SLICE` is already set (the systemd unit and the
-    /// D-Bus service file set it, so the usual starts pay nothing), and not with GLib 2.76 or newer,
-    /// whose slices are plain malloc whatever `G_SLICE` says.
-    static func needsMallocSlices(gSlice: String?, glib: (major: Int, minor: Int)) -> Bool {
-        gSlice == nil && (glib.major, glib.minor) < (2, 76)
+    /// What serves GLib's slices, given the `G_SLICE` of the environment, the running GLib and
+    /// whether the load-time setting took.
+    static func sliceAllocator(gSlice: String?, glib: (major: Int, minor: Int), setAtLoad: Bool) -> SliceAllocator {
+        if (glib.major, glib.minor) >= (2, 76) { return .malloc }
+        if let gSlice { return .environment(gSlice) }
+        return setAtLoad ? .malloc : .magazines
+    }
+
+    /// Says at start when GLib's slices are served by magazines, which keep what they once held.
+    static func warnIfSlicesAreKept() {
+        let allocator = sliceAllocator(gSlice: getenv("G_SLICE").map { String(cString: $0) },
+                                       glib: GLibVersion.running,
+                                       setAtLoad: toastd_glib_slices_set_to_malloc() != 0)
+        if allocator == .magazines {
+            Log.warning("GLib's slices are not served by malloc: memory a burst of text uses may not come back "
+                        + "(start toastd with G_SLICE=always-malloc)")
+        }
     }
 }
 
