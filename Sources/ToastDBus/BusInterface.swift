@@ -42,8 +42,8 @@ struct BusMethod: Sendable {
     /// interface): it is then introspected but never dispatched by us.
     let handler: Handler?
 
-    /// The input signature a call must carry: the in-arg types in order.
-    var signature: String { inArgs.map(\.type).joined() }
+    /// The input signature a call must carry: the in-arg types in order (joined once, not per call).
+    let signature: String
 
     /// Arguments are written `["name": "type", …]`: a literal that keeps their order.
     init(_ name: String, in inArgs: KeyValuePairs<String, String> = [:], out outArgs: KeyValuePairs<String, String> = [:],
@@ -52,6 +52,7 @@ struct BusMethod: Sendable {
         self.inArgs = inArgs.map { BusArg(name: $0.key, type: $0.value) }
         self.outArgs = outArgs.map { BusArg(name: $0.key, type: $0.value) }
         self.handler = handler
+        signature = self.inArgs.map(\.type).joined()
     }
 }
 
@@ -93,12 +94,15 @@ struct BusObject: Sendable {
     /// The method a call names; `interface` may be absent (D-Bus allows it), then the member decides,
     /// searching the interfaces in order. Methods sd-bus answers itself are not found here.
     static func resolve(path: String, interface: String?, member: String) -> Result<BusMethod, ResolveError> {
-        let served = at(path).interfaces
-        if let interface, !served.contains(where: { $0.name == interface }) { return .failure(.unknownInterface) }
-        let candidates = served.filter { interface == nil || $0.name == interface }.flatMap(\.methods)
-        guard let method = candidates.first(where: { $0.name == member && $0.handler != nil }) else {
-            return .failure(.unknownMethod)
+        // Loops, not filtered arrays: this runs for every call (each Notify), and the arrays copied
+        // every method of the object.
+        var interfaceServed = interface == nil
+        for served in at(path).interfaces where interface == nil || served.name == interface {
+            interfaceServed = true
+            if let method = served.methods.first(where: { $0.name == member && $0.handler != nil }) {
+                return .success(method)
+            }
         }
-        return .success(method)
+        return .failure(interfaceServed ? .unknownMethod : .unknownInterface)
     }
 }

@@ -25,7 +25,8 @@ extension NotificationsBus {
             return fail(errorOut, BusErrorName.unknownMethod,
                         "No method '\(member)' in interface '\(interface ?? "(any)")' at \(path)")
         }
-        guard sd_bus_message_has_signature(m, method.signature) > 0 else {
+        // withCString: the implicit conversion copied the signature into a fresh array at each call.
+        guard method.signature.withCString({ sd_bus_message_has_signature(m, $0) }) > 0 else {
             let got = string(sd_bus_message_get_signature(m, 1)) ?? ""
             return fail(errorOut, BusErrorName.invalidArgs,
                         "\(member) takes (\(method.signature)), got (\(got))")

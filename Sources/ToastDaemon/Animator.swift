@@ -242,10 +242,10 @@ struct Animator {
         for notification in shown { shownByID[notification.id] = notification }
         // Closed toasts fade out; one pushed under "+N more" by newer ones just goes (a burst would
         // otherwise keep a tall column of fading toasts on screen).
-        var openIDs: Set<NotificationID>?
+        // `order` holds only what the last scene drew (a few toasts): a search of the open ones for each
+        // costs less than the set of every open id that was made here at each scene of a burst.
         for id in order where shownByID[id] == nil && leaving[id] == nil && animationsEnabled {
-            openIDs = openIDs ?? Set(all.indices.lazy.filter { all[$0].isVisible }.map { all[$0].id })
-            if openIDs?.contains(id) == false { leaving[id] = now }
+            if !all.contains(where: { $0.id == id && $0.isVisible }) { leaving[id] = now }
         }
         let newIDs = shown.map(\.id).filter { !known.contains($0) }
         order = newIDs + order.filter { shownByID[$0] != nil || leaving[$0] != nil }

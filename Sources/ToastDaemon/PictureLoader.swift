@@ -51,9 +51,14 @@ struct PictureLoader {
     /// (`pending`). `image-path` wins over `app_icon`, as the specification orders them; with neither
     /// (or an `app_icon` found nowhere), the `Icon=` of the `desktop-entry` hint's desktop file, or of
     /// the desktop file an `app_icon` names ("firefox", "org.gnome.Nautilus").
-    mutating func prepare(_ request: NotificationRequest, for target: Target = Target())
+    ///
+    /// `target` is asked for only when there is something to look up: a request with no picture, no
+    /// `app_icon` and no `desktop-entry` (a burst's usual Notify) skips working out the outputs' scale.
+    mutating func prepare(_ request: NotificationRequest, for target: @autoclosure () -> Target = Target())
         -> (request: NotificationRequest, pending: PictureWorker.Source?)
     {
+        if request.image == nil && request.appIcon.isEmpty && request.desktopEntry == nil { return (request, nil) }
+        let target = target()
         var request = request
         guard target.wanted else {
             request.image = nil

@@ -119,15 +119,29 @@ final class TextEngine {
             mayHoldFallbackFonts = true
         }
         // Least recently used first; the layout just made always stays, whatever its size.
-        while !cache.isEmpty, cache.count >= capacity || cachedBytes + made.estimatedBytes > byteBudget,
-              let oldest = cache.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            cachedBytes -= oldest.value.estimatedBytes
-            cache[oldest.key] = nil
+        while !cache.isEmpty, cache.count >= capacity || cachedBytes + made.estimatedBytes > byteBudget {
+            let oldest = leastRecentlyUsed()
+            cachedBytes -= cache.values[oldest].estimatedBytes
+            cache.remove(at: oldest)
         }
         made.lastUse = clock
         cache[key] = made
         cachedBytes += made.estimatedBytes
         return made
+    }
+
+    /// Where the least recently used layout is in `cache` (not empty). Reads the values only: a
+    /// search over (key, layout) pairs copied every key, ~37k instructions for each layout made once the
+    /// cache was full (each new toast of a burst), more than Pango took to make it.
+    private func leastRecentlyUsed() -> [TextKey: TextLayout].Index {
+        var oldest = cache.startIndex, oldestUse = cache.values[oldest].lastUse
+        var i = cache.index(after: oldest)
+        while i != cache.endIndex {
+            let use = cache.values[i].lastUse
+            if use < oldestUse { (oldest, oldestUse) = (i, use) }
+            i = cache.index(after: i)
+        }
+        return oldest
     }
 
     /// Whether `scalar` may be missing from the style's font, so that Pango would load another for it.

@@ -203,6 +203,26 @@ final class ToastServiceTests: XCTestCase {
                        "shrunk to the largest side kept")
     }
 
+    /// The picture target (the outputs' largest scale, the rules' sizes) is worked out only for a
+    /// notification with a picture, an app icon or a desktop entry to look up.
+    func testThePictureTargetIsAskedForOnlyWithSomethingToLookUp() throws {
+        var asked = 0
+        service.pictureTarget = { asked += 1; return PictureLoader.Target() }
+        _ = try service.notify(request("plain"))
+        XCTAssertEqual(asked, 0, "nothing to look up")
+        var withIcon = request("icon")
+        withIcon.appIcon = "no-such-icon"
+        _ = try service.notify(withIcon)
+        XCTAssertEqual(asked, 1, "an app icon is looked up for the target")
+        var withEntry = request("entry")
+        withEntry.desktopEntry = "no-such-app"
+        _ = try service.notify(withEntry)
+        var withPicture = request("picture")
+        withPicture.image = .path("/nonexistent/picture.png")
+        _ = try service.notify(withPicture)
+        XCTAssertEqual(asked, 3)
+    }
+
     /// With pictures off (`icons = 0`), nothing is decoded or handed to the worker.
     func testPicturesOffDecodesNothing() throws {
         service.pictureTarget = { PictureLoader.Target(wanted: false) }

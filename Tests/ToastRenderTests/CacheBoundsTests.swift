@@ -44,6 +44,20 @@ final class CacheBoundsTests: XCTestCase {
         XCTAssertLessThan(r.text.cachedCount, 96, "long bodies are bounded by bytes before the entry cap")
     }
 
+    /// A full layout cache lets go of the layout used least recently, not of one used since.
+    func testAFullLayoutCacheDropsTheLeastRecentlyUsed() {
+        let engine = TextEngine(style: ToastStyle(), capacity: 4)
+        func key(_ text: String) -> TextKey {
+            TextKey(text: text, isMarkup: false, role: .body, width: nil, maxHeight: nil, scale: 1)
+        }
+        let kept = (0..<4).map { engine.layout(key("text \($0)")) }
+        for i in [3, 0, 2] { XCTAssertTrue(engine.layout(key("text \(i)")) === kept[i], "a hit returns the cached layout") }
+        _ = engine.layout(key("text 4"))  // full: "text 1", used longest ago, goes
+        XCTAssertEqual(engine.cachedCount, 4)
+        for i in [0, 2, 3] { XCTAssertTrue(engine.layout(key("text \(i)")) === kept[i], "text \(i) was used since") }
+        XCTAssertFalse(engine.layout(key("text 1")) === kept[1], "text 1 was dropped and made again")
+    }
+
     func testReleasingCachesKeepsLatinTextFontsAndDropsFallbackFonts() {
         let r = ToastRenderer()
         let canvas = Canvas(width: 400, height: 200)

@@ -65,4 +65,39 @@ final class ToastImageTests: XCTestCase {
             }
         }
     }
+
+    /// The "+N more" pill copies its box from the box cache when opaque at an integer scale: the same
+    /// pixels, over what is already there, as the pill drawn (the translucent path draws it; at
+    /// opacity 0.999 no channel moves by more than rounding).
+    func testAnOpaquePillCopiesThePixelsItWouldDraw() {
+        let renderer = ToastRenderer()
+        let look = MorePillLook(background: Color(rgb: 0x2878c8, alpha: 0.8), borderColor: Color(rgb: 0xfafa00),
+                                borderWidth: 2)
+        for scale: PixelScale in [1, 2] {
+            for (count, look) in [(5, nil), (5, look), (123, look), (5, nil)] {  // the last from the cache
+                let size = renderer.measureMorePill(count: count, scale: scale, look: look)
+                let canvasSize = Size(width: size.width + 20, height: size.height + 12)
+                var drawn: [Canvas] = []
+                for opacity in [1, 0.999] {
+                    let canvas = Canvas(size: canvasSize, scale: scale)
+                    canvas.withContext(scale: 1) { cr in
+                        cairo_set_source_rgba(cr, 0.2, 0.6, 0.3, 0.8)  // what the pill goes over
+                        cairo_paint(cr)
+                    }
+                    renderer.drawMorePill(count: count, in: canvas, at: Point(x: 7, y: 5), scale: scale,
+                                          opacity: opacity, look: look)
+                    drawn.append(canvas)
+                }
+                var worst = 0
+                for y in 0..<drawn[0].height {
+                    for x in 0..<drawn[0].width {
+                        let a = drawn[0].pixel(x: x, y: y), b = drawn[1].pixel(x: x, y: y)
+                        worst = max(worst, abs(Int(a.a) - Int(b.a)), abs(Int(a.r) - Int(b.r)),
+                                    abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
+                    }
+                }
+                XCTAssertLessThanOrEqual(worst, 2, "scale \(scale), +\(count), look \(look == nil ? "none" : "set")")
+            }
+        }
+    }
 }
