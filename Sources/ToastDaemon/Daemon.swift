@@ -56,6 +56,11 @@ public final class Daemon {
     /// The most notifications open at once since the screen last emptied: beyond what a stack shows,
     /// it was a burst, whose mapped code goes back when the screen empties (`releaseMemory`).
     var busiestSinceEmpty = 0
+    /// Notifications that arrived since the mapped pages last went: a burst's go once the stack settles.
+    var burstArrivals = BurstArrivals()
+    /// The stack settled after a burst: its mapped pages go as the loop goes to sleep, unless the screen
+    /// changes first (`releaseMappedPages`).
+    var burstSettledDue = false
 
     /// Connects to the compositor and the bus and opens the socket; throws a message to print.
     public init(options: DaemonOptions) throws(StartupError) {
@@ -264,12 +269,16 @@ public final class Daemon {
                     if timeout != 0 { timeout = service.hasChanges ? 0 : busTimeout }
                 }
                 guard running else { break }  // the bus name was lost while processing
-                // Before releaseMemory, which may ask for it: then it waits for the next turn, after the
-                // compositor's answers to the surfaces' going, whose code would be mapped back at once.
-                if mappedPagesDue && timeout != 0 { releaseMappedPages() }
+                // Read before releaseMemory, which may ask for it: then it waits for the next turn, after
+                // the compositor's answers to the surfaces' going, whose code would be mapped back at once.
+                let dropMappedPages = mappedPagesDue && timeout != 0
                 if memoryReleaseDue { releaseMemory() } else if heapTrimDue { trimHeapIfWorthIt() }
                 while !display.prepareRead() { _ = try display.dispatchPending() }
                 _ = try display.flush()
+                // The last thing before sleeping, so that only the way into epoll_wait runs after it, and
+                // only when nothing is ready: work already waiting (a client that connected while the
+                // daemon started, the compositor's answer to the flush) would map its code back at once.
+                if dropMappedPages || (burstSettledDue && timeout != 0), !loop.hasReadyEvents { releaseMappedPages() }
                 waylandReadable = false
                 loop.wait(timeoutMilliseconds: timeout)
                 if waylandReadable { try display.readEvents() } else { display.cancelRead() }
@@ -515,8 +524,10 @@ public final class Daemon {
         // Only a change to what is drawn redraws; animation frames are paced by the surfaces themselves.
         let model = service.model
         busiestSinceEmpty = max(busiestSinceEmpty, model.all.count)
+        if let newest = model.all.first?.id { burstArrivals.saw(newest: newest) }
         if model.generation != drawnGeneration {
             drawnGeneration = model.generation
+            burstSettledDue = false  // it settles again after this change
             // The HUD is drawn at once; toasts may wait for the frame being shown (Screen.updateSoon).
             if model.hud.generation != drawnHudGeneration {
                 drawnHudGeneration = model.hud.generation

@@ -118,9 +118,11 @@ extension Daemon {
     /// The overlays showed their last frame and nothing is to be drawn: the heap's free pages go back
     /// if there are many. Toasts that arrived in a burst, pushed under "+N more" and freed, leave
     /// their pictures' room behind (~0.6 MB after a hundred), and nothing else would take it back
-    /// until the screen empties. Once per change that settles, never on a timer.
+    /// until the screen empties. Once per change that settles, never on a timer. After a burst, the
+    /// pages it mapped go too (`BurstArrivals`).
     func trimHeapIfWorthIt() {
         heapTrimDue = false
         _ = HeapTrim.trimIfWorthIt(keeping: HeapTrim.keptWhileShown)
+        if burstArrivals.isBurst(maxVisible: renderer.style.maxVisible) { burstSettledDue = true }
     }
 }
