@@ -509,7 +509,7 @@ public final class Daemon {
     /// After every turn that changed the service: route its events, redraw what changed, arm the timer.
     /// The one timer wakes the daemon at the model's next deadline, the spinner's next step, or when
     /// toasts waiting for a frame callback are laid out anyway (whichever is first).
-    private func armTimer() {
+    func armTimer() {
         let due = Instant.earliest(Instant.earliest(service.model.nextDeadline, spinnerStep), screen.deferredUntil)
         timer.arm(at: due.map { $0.milliseconds * 1_000_000 })
     }

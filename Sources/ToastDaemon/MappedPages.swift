@@ -195,6 +195,9 @@ extension Daemon {
         burstSettledDue = false
         burstArrivals.released()
         saveHistoryNow()
+        // The timer set for what is still due: one left from a change that is over (a frame the screen
+        // waited for, then got) would wake the loop right after the drop and map its code back.
+        armTimer()
         let started = MonotonicClock.nanoseconds()
         let mappings = MappedPages.current()
         // Reading /proc/self/smaps took a few hundred KiB of heap, now free: back with the rest.
