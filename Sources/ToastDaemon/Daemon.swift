@@ -56,6 +56,8 @@ public final class Daemon {
     /// The most notifications open at once since the screen last emptied: beyond what a stack shows,
     /// it was a burst, whose mapped code goes back when the screen empties (`releaseMemory`).
     var busiestSinceEmpty = 0
+    /// The screen emptied once since start: after the first time, its pages went (`releaseMemory`).
+    var emptiedSinceStart = false
     /// Notifications that arrived since the mapped pages last went: a burst's go once the stack settles.
     var burstArrivals = BurstArrivals()
     /// The stack settled after a burst: its mapped pages go as the loop goes to sleep, unless the screen
