@@ -50,8 +50,9 @@ public final class Daemon {
     var memoryReleaseDue = false
     /// The screen stopped changing: free heap goes back before the loop sleeps (`trimHeapIfWorthIt`).
     var heapTrimDue = false
-    /// Start is over, or a burst: the code and read-only data they mapped go back at the next turn
-    /// that finds the screen empty and nothing to do (`releaseMappedPages`).
+    /// Start is over, the first toast since start closed, or a burst did: the code and read-only data
+    /// they mapped go back at the next turn that finds the screen empty and nothing to do
+    /// (`releaseMappedPages`).
     var mappedPagesDue = true
     /// The most notifications open at once since the screen last emptied: beyond what a stack shows,
     /// it was a burst, whose mapped code goes back when the screen empties (`releaseMemory`).

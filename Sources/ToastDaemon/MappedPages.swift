@@ -12,7 +12,9 @@ import ToastVocabulary
 /// a private file mapping that holds no page of its own only drops the daemon's page-table entries:
 /// the pages stay in the page cache, and the next toast maps back what it runs in a minor fault per
 /// folio. That costs the next toast ~0.15 ms (docs/benchmarks.md, "toastd's memory at idle"), so it
-/// is done once after start and when the screen empties after a burst, never after every toast.
+/// is done once after start, when the screen first empties after start (what the first toast ran the
+/// first time), and after a burst (once its stack settles, and when the screen empties), never after
+/// every toast.
 ///
 /// Only mappings that can hold nothing but the file's own bytes are touched: private, read-only,
 /// backed by a file, and without a single anonymous page (relocated data — RELRO — is read-only too,
