@@ -210,6 +210,10 @@ def markdown_table(rows, toastd_problem):
             # A toastd that does not run is explained once, in the header; a row's own reason here.
             toastd = "n/a: " + (toastd_problem.split(":")[0] if toastd_problem else r["toastd_na"] or "no samples")
         anchor = _cell(r["anchor"], series) if r["anchor_name"] else ""
+        if r["anchor_name"] and r["anchor"] is None and r["anchor_na"] != "no samples":
+            # Why, in short: "dunst: dunst died (signal 11): <its last words>" → "dunst died (signal 11)".
+            why = r["anchor_na"].removeprefix(f"{r['anchor_name']}: ")
+            anchor = "n/a: " + why.split(":")[0]
         ratio = f"{r['ratio']:.2f}×" if r["ratio"] is not None else ""
         lines.append(f"| {r['label']} | {r['unit']} | {toastd} | {r['anchor_name']} | {anchor} | {ratio} | "
                      f"{r['target']} | {r['verdict']} |")
