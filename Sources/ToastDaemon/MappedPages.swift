@@ -202,10 +202,10 @@ extension Daemon {
         armTimer()
         let started = MonotonicClock.nanoseconds()
         let mappings = MappedPages.current()
-        // Reading /proc/self/smaps took a few hundred KiB of heap, now free: back with the rest.
-        // The trim and the log line before the pages go, so that their code is not mapped back
-        // right after.
-        _ = HeapTrim.trimIfWorthIt(keeping: HeapTrim.keptWhenEmpty)
+        // Reading /proc/self/smaps took a few hundred KiB of heap, now free: back with the rest (but
+        // for what the toasts still shown may take again). The trim and the log line before the pages
+        // go, so that their code is not mapped back right after.
+        _ = HeapTrim.trimIfWorthIt(keeping: whileShown ? HeapTrim.keptWhileShown : HeapTrim.keptWhenEmpty)
         let kib = mappings.reduce(0) { $0 + $1.residentKiB }
         Log.info("idle: unmapping \(kib) KiB of code and read-only data\(whileShown ? ", a burst still shown" : "") "
                  + "(found in \((MonotonicClock.nanoseconds() - started) / 1000) µs)")
