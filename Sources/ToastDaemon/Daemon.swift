@@ -50,12 +50,20 @@ public final class Daemon {
     var memoryReleaseDue = false
     /// The screen stopped changing: free heap goes back before the loop sleeps (`trimHeapIfWorthIt`).
     var heapTrimDue = false
-    /// Start is over, or a burst: the code and read-only data they mapped go back at the next turn
-    /// that finds the screen empty and nothing to do (`releaseMappedPages`).
+    /// Start is over, the first toast since start closed, or a burst did: the code and read-only data
+    /// they mapped go back at the next turn that finds the screen empty and nothing to do
+    /// (`releaseMappedPages`).
     var mappedPagesDue = true
     /// The most notifications open at once since the screen last emptied: beyond what a stack shows,
     /// it was a burst, whose mapped code goes back when the screen empties (`releaseMemory`).
     var busiestSinceEmpty = 0
+    /// The screen emptied once since start: after the first time, its pages went (`releaseMemory`).
+    var emptiedSinceStart = false
+    /// Notifications that arrived since the mapped pages last went: a burst's go once the stack settles.
+    var burstArrivals = BurstArrivals()
+    /// The stack settled after a burst: its mapped pages go as the loop goes to sleep, unless the screen
+    /// changes first (`releaseMappedPages`).
+    var burstSettledDue = false
 
     /// Connects to the compositor and the bus and opens the socket; throws a message to print.
     public init(options: DaemonOptions) throws(StartupError) {
@@ -264,12 +272,16 @@ public final class Daemon {
                     if timeout != 0 { timeout = service.hasChanges ? 0 : busTimeout }
                 }
                 guard running else { break }  // the bus name was lost while processing
-                // Before releaseMemory, which may ask for it: then it waits for the next turn, after the
-                // compositor's answers to the surfaces' going, whose code would be mapped back at once.
-                if mappedPagesDue && timeout != 0 { releaseMappedPages() }
+                // Read before releaseMemory, which may ask for it: then it waits for the next turn, after
+                // the compositor's answers to the surfaces' going, whose code would be mapped back at once.
+                let dropMappedPages = mappedPagesDue && timeout != 0
                 if memoryReleaseDue { releaseMemory() } else if heapTrimDue { trimHeapIfWorthIt() }
                 while !display.prepareRead() { _ = try display.dispatchPending() }
                 _ = try display.flush()
+                // The last thing before sleeping, so that only the way into epoll_wait runs after it, and
+                // only when nothing is ready: work already waiting (a client that connected while the
+                // daemon started, the compositor's answer to the flush) would map its code back at once.
+                if dropMappedPages || (burstSettledDue && timeout != 0), !loop.hasReadyEvents { releaseMappedPages() }
                 waylandReadable = false
                 loop.wait(timeoutMilliseconds: timeout)
                 if waylandReadable { try display.readEvents() } else { display.cancelRead() }
@@ -500,7 +512,7 @@ public final class Daemon {
     /// After every turn that changed the service: route its events, redraw what changed, arm the timer.
     /// The one timer wakes the daemon at the model's next deadline, the spinner's next step, or when
     /// toasts waiting for a frame callback are laid out anyway (whichever is first).
-    private func armTimer() {
+    func armTimer() {
         let due = Instant.earliest(Instant.earliest(service.model.nextDeadline, spinnerStep), screen.deferredUntil)
         timer.arm(at: due.map { $0.milliseconds * 1_000_000 })
     }
@@ -515,8 +527,10 @@ public final class Daemon {
         // Only a change to what is drawn redraws; animation frames are paced by the surfaces themselves.
         let model = service.model
         busiestSinceEmpty = max(busiestSinceEmpty, model.all.count)
+        if let newest = model.all.first?.id { burstArrivals.saw(newest: newest) }
         if model.generation != drawnGeneration {
             drawnGeneration = model.generation
+            burstSettledDue = false  // it settles again after this change
             // The HUD is drawn at once; toasts may wait for the frame being shown (Screen.updateSoon).
             if model.hud.generation != drawnHudGeneration {
                 drawnHudGeneration = model.hud.generation

@@ -51,6 +51,13 @@ public final class EventLoop {
         _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, nil)
     }
 
+    /// Whether an fd is ready now, without sleeping. Every fd is watched level-triggered, so what this
+    /// sees is still there for the next `wait`.
+    public var hasReadyEvents: Bool {
+        var event = epoll_event()
+        return epoll_wait(epollFD, &event, 1, 0) > 0
+    }
+
     /// Sleeps until an fd is ready or `timeoutMilliseconds` pass (-1: no timeout), then runs handlers.
     public func wait(timeoutMilliseconds: Int32) {
         let count = events.withUnsafeMutableBufferPointer {

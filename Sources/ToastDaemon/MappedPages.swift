@@ -1,4 +1,5 @@
 import Glibc
+import ToastVocabulary
 
 /// Letting go of the code and read-only data mapped for work that is over: starting, or a burst.
 ///
@@ -11,7 +12,9 @@ import Glibc
 /// a private file mapping that holds no page of its own only drops the daemon's page-table entries:
 /// the pages stay in the page cache, and the next toast maps back what it runs in a minor fault per
 /// folio. That costs the next toast ~0.15 ms (docs/benchmarks.md, "toastd's memory at idle"), so it
-/// is done once after start and when the screen empties after a burst, never after every toast.
+/// is done once after start, when the screen first empties after start (what the first toast ran the
+/// first time), and after a burst (once its stack settles, and when the screen empties), never after
+/// every toast.
 ///
 /// Only mappings that can hold nothing but the file's own bytes are touched: private, read-only,
 /// backed by a file, and without a single anonymous page (relocated data — RELRO — is read-only too,
@@ -150,23 +153,62 @@ enum MappedPages {
     }
 }
 
+/// Whether a burst came since the mapped pages last went: more notifications arrived than a stack
+/// shows. A burst runs code a single toast does not (every toast's first layout, the stack's reflow,
+/// the "+N more" pill), so its pages go once the stack settles (its last frame shown, nothing more to
+/// draw) even while its toasts are still shown: they may stay for minutes, or until dismissed, and
+/// nothing runs meanwhile. The next change maps back what it runs, once per burst (~0.15 ms). Single
+/// toasts, or a few, never drop anything: the next toast would pay for it every time.
+struct BurstArrivals {
+    /// The newest notification's id when the pages last went (nil: no notification seen since start).
+    private var newestAtRelease: NotificationID?
+    private var newest: NotificationID?
+
+    /// Notes the newest open notification's id (ids are handed out in order, wrapping).
+    mutating func saw(newest id: NotificationID) {
+        if newestAtRelease == nil { newestAtRelease = id &- 1 }
+        newest = id
+    }
+
+    /// Notifications that arrived since the pages last went.
+    var sinceRelease: Int {
+        guard let newest, let newestAtRelease else { return 0 }
+        return Int(newest &- newestAtRelease)
+    }
+
+    /// More arrived since the pages last went than a stack of `maxVisible` shows.
+    func isBurst(maxVisible: Int) -> Bool { sinceRelease > maxVisible }
+
+    /// The pages went: arrivals count from here.
+    mutating func released() {
+        if let newest { newestAtRelease = newest }
+    }
+}
+
 extension Daemon {
     /// After start, and after a burst once the screen emptied (`mappedPagesDue`), when the screen is
-    /// empty and the loop is about to sleep: drops the pages they mapped (`MappedPages`). If a toast
-    /// is shown (the bus started the daemon for it), this waits until the screen empties.
+    /// empty and the loop is about to sleep; or after a burst once the stack settled with its toasts
+    /// shown (`burstSettledDue`, `BurstArrivals`): drops the pages they mapped (`MappedPages`). If a
+    /// toast is shown at start (the bus started the daemon for it), this waits until the screen empties.
     func releaseMappedPages() {
-        guard screen.isShowingNothing else { return }
+        let whileShown = burstSettledDue && !screen.isShowingNothing
+        guard screen.isShowingNothing || burstSettledDue else { return }
         mappedPagesDue = false
+        burstSettledDue = false
+        burstArrivals.released()
         saveHistoryNow()
+        // The timer set for what is still due: one left from a change that is over (a frame the screen
+        // waited for, then got) would wake the loop right after the drop and map its code back.
+        armTimer()
         let started = MonotonicClock.nanoseconds()
         let mappings = MappedPages.current()
-        // Reading /proc/self/smaps took a few hundred KiB of heap, now free: back with the rest.
-        // The trim and the log line before the pages go, so that their code is not mapped back
-        // right after.
-        _ = HeapTrim.trimIfWorthIt(keeping: HeapTrim.keptWhenEmpty)
+        // Reading /proc/self/smaps took a few hundred KiB of heap, now free: back with the rest (but
+        // for what the toasts still shown may take again). The trim and the log line before the pages
+        // go, so that their code is not mapped back right after.
+        _ = HeapTrim.trimIfWorthIt(keeping: whileShown ? HeapTrim.keptWhileShown : HeapTrim.keptWhenEmpty)
         let kib = mappings.reduce(0) { $0 + $1.residentKiB }
-        Log.info("idle: unmapping \(kib) KiB of code and read-only data (found in "
-                 + "\((MonotonicClock.nanoseconds() - started) / 1000) µs)")
+        Log.info("idle: unmapping \(kib) KiB of code and read-only data\(whileShown ? ", a burst still shown" : "") "
+                 + "(found in \((MonotonicClock.nanoseconds() - started) / 1000) µs)")
         _ = MappedPages.release(mappings)
     }
 }

@@ -112,8 +112,11 @@ extension Daemon {
         // After a burst (more toasts open at once than a stack shows), the code it ran beyond one
         // toast's (the pill, the reflow) and the libraries' pages go back too; the next toast maps
         // back what it runs (~0.15 ms, once). Not after every toast: that would be paid every time.
-        if busiestSinceEmpty > renderer.style.maxVisible { mappedPagesDue = true }
+        // And after the first toast since start: what it ran the first time (each type's metadata
+        // made, looked up through the conformance records) does not run again.
+        if busiestSinceEmpty > renderer.style.maxVisible || !emptiedSinceStart { mappedPagesDue = true }
         busiestSinceEmpty = 0
+        emptiedSinceStart = true
         guard let (before, after) = freshFonts ? HeapTrim.trim() : HeapTrim.trimIfWorthIt(keeping: HeapTrim.keptWhenEmpty)
         else { return }
         let returned = max(0, before.free - after.free)
@@ -126,9 +129,11 @@ extension Daemon {
     /// The overlays showed their last frame and nothing is to be drawn: the heap's free pages go back
     /// if there are many. Toasts that arrived in a burst, pushed under "+N more" and freed, leave
     /// their pictures' room behind (~0.6 MB after a hundred), and nothing else would take it back
-    /// until the screen empties. Once per change that settles, never on a timer.
+    /// until the screen empties. Once per change that settles, never on a timer. After a burst, the
+    /// pages it mapped go too (`BurstArrivals`).
     func trimHeapIfWorthIt() {
         heapTrimDue = false
         _ = HeapTrim.trimIfWorthIt(keeping: HeapTrim.keptWhileShown)
+        if burstArrivals.isBurst(maxVisible: renderer.style.maxVisible) { burstSettledDue = true }
     }
 }

@@ -1,4 +1,5 @@
 @testable import ToastDaemon
+import ToastVocabulary
 import XCTest
 
 /// Which mappings the daemon drops once started: only those that hold nothing but a file's bytes.
@@ -69,5 +70,35 @@ final class MappedPagesTests: XCTestCase {
         // The real file parses: the test binary's own text at least is a private read-only file mapping.
         let smaps = try String(contentsOfFile: "/proc/self/smaps", encoding: .utf8)
         XCTAssertGreaterThan(MappedPages.droppable(smaps: Array(smaps.utf8)).reduce(0) { $0 + $1.residentKiB }, 0)
+    }
+
+    // MARK: Bursts
+
+    func testABurstIsMoreArrivalsSinceTheLastReleaseThanAStackShows() {
+        var arrivals = BurstArrivals()
+        XCTAssertFalse(arrivals.isBurst(maxVisible: 5), "nothing arrived")
+        // The first id seen counts as one arrival, whatever it is (a history read back may start high).
+        arrivals.saw(newest: 4000)
+        XCTAssertEqual(arrivals.sinceRelease, 1)
+        for id: NotificationID in 4001...4004 { arrivals.saw(newest: id) }
+        XCTAssertFalse(arrivals.isBurst(maxVisible: 5), "five: what a stack shows")
+        arrivals.saw(newest: 4005)
+        XCTAssertTrue(arrivals.isBurst(maxVisible: 5), "six")
+
+        arrivals.released()
+        XCTAssertFalse(arrivals.isBurst(maxVisible: 5), "counted from the release")
+        arrivals.saw(newest: 4005)  // the same newest again (a toast closed meanwhile): no arrival
+        XCTAssertEqual(arrivals.sinceRelease, 0)
+        for id: NotificationID in 4006...4011 { arrivals.saw(newest: id) }
+        XCTAssertTrue(arrivals.isBurst(maxVisible: 5), "six more")
+    }
+
+    func testArrivalsCountAcrossTheIdsWrapping() {
+        var arrivals = BurstArrivals()
+        arrivals.saw(newest: .max - 1)
+        arrivals.released()
+        arrivals.saw(newest: 6)  // .max, then 1...6 (0 is never handed out: one id fewer, no harm)
+        XCTAssertEqual(arrivals.sinceRelease, 8)
+        XCTAssertTrue(arrivals.isBurst(maxVisible: 5))
     }
 }

@@ -57,6 +57,20 @@ ROWS = [
     Row("uss_100", "4. USS after 100 notifications", "MB", "uss_100.toastd", "uss_100.mako", "mako"),
     Row("rss_closed", "4. RSS after all 100 closed", "MB", "rss_closed.toastd", "rss_closed.mako", "mako",
         "≤ own idle + 1 MB"),
+    # The same memory rows against dunst, the second anchor. dunst 1.9.0 dies during the burst of 100
+    # from one connected client (docs/benchmarks.md, row 8), so its rows after the burst read n/a
+    # with the reason until a dunst that survives is installed.
+    Row("rss_idle_dunst", "4. RSS idle (vs dunst)", "MB", "rss_idle.toastd", "rss_idle.dunst", "dunst"),
+    Row("pss_idle_dunst", "4. PSS idle (vs dunst)", "MB", "pss_idle.toastd", "pss_idle.dunst", "dunst"),
+    Row("uss_idle_dunst", "4. USS idle (vs dunst)", "MB", "uss_idle.toastd", "uss_idle.dunst", "dunst"),
+    Row("rss_100_dunst", "4. RSS after 100 notifications (vs dunst)", "MB", "rss_100.toastd", "rss_100.dunst",
+        "dunst"),
+    Row("pss_100_dunst", "4. PSS after 100 notifications (vs dunst)", "MB", "pss_100.toastd", "pss_100.dunst",
+        "dunst"),
+    Row("uss_100_dunst", "4. USS after 100 notifications (vs dunst)", "MB", "uss_100.toastd", "uss_100.dunst",
+        "dunst"),
+    Row("rss_closed_dunst", "4. RSS after all 100 closed (vs dunst)", "MB", "rss_closed.toastd",
+        "rss_closed.dunst", "dunst"),
     # Samples in ns per notification, so the series' /1000 reads µs; one sample per burst of 100.
     Row("cpu_per_notification", "5. daemon CPU per notification (bursts of 100)", "µs",
         "cpu_per_notification.toastd", "cpu_per_notification.mako", "mako", "≤ 0.5× anchor", ratio_max=0.5,
@@ -65,6 +79,8 @@ ROWS = [
         "wakeups_idle.mako", "mako", "0", abs_max=0),
     Row("wakeups_idle_wob", "6. wakeups in 10 s, nothing shown (vs wob)", "count", "wakeups_idle.toastd",
         "wakeups_idle.wob", "wob"),
+    Row("wakeups_idle_dunst", "6. wakeups in 10 s, nothing shown (vs dunst)", "count", "wakeups_idle.toastd",
+        "wakeups_idle.dunst", "dunst"),
     Row("wakeups_shown", "6. wakeups in 10 s, toasts shown, still", "count", "wakeups_shown.toastd",
         "wakeups_shown.mako", "mako", "0", abs_max=0),
     # Rows 8 and 9: heavy input (harness/heavy.py), one run per daemon, against mako and dunst.
@@ -194,6 +210,10 @@ def markdown_table(rows, toastd_problem):
             # A toastd that does not run is explained once, in the header; a row's own reason here.
             toastd = "n/a: " + (toastd_problem.split(":")[0] if toastd_problem else r["toastd_na"] or "no samples")
         anchor = _cell(r["anchor"], series) if r["anchor_name"] else ""
+        if r["anchor_name"] and r["anchor"] is None and r["anchor_na"] != "no samples":
+            # Why, in short: "dunst: dunst died (signal 11): <its last words>" → "dunst died (signal 11)".
+            why = r["anchor_na"].removeprefix(f"{r['anchor_name']}: ")
+            anchor = "n/a: " + why.split(":")[0]
         ratio = f"{r['ratio']:.2f}×" if r["ratio"] is not None else ""
         lines.append(f"| {r['label']} | {r['unit']} | {toastd} | {r['anchor_name']} | {anchor} | {ratio} | "
                      f"{r['target']} | {r['verdict']} |")
@@ -214,7 +234,7 @@ def write_png(path, rows, meta):
     import matplotlib.pyplot as plt
 
     by_key = {r["key"]: r for r in rows}
-    toastd_colour, anchor_colour = "#2f7ed8", "#9a9a9a"
+    toastd_colour, anchor_colour, dunst_colour = "#2f7ed8", "#9a9a9a", "#d9a05b"
     fig = plt.figure(figsize=(14, 10))
     top_grid = fig.add_gridspec(1, 1, left=0.3, right=0.97, top=0.9, bottom=0.5)
     grid = fig.add_gridspec(1, 4, wspace=0.45, left=0.05, right=0.97, top=0.38, bottom=0.1)
@@ -285,9 +305,12 @@ def write_png(path, rows, meta):
     bars(0, "RSS" + verdict_text(by_key["rss_idle"], "idle") + verdict_text(by_key["rss_100"], "100")
          + verdict_text(by_key["rss_closed"], "closed"), "MB", [
         ("idle", [("toastd", val("rss_idle", "toastd"), toastd_colour), ("mako", val("rss_idle", "anchor"), anchor_colour),
+                  ("dunst", val("rss_idle_dunst", "anchor"), dunst_colour),
                   ("wob", val("rss_idle_wob", "anchor"), "#c8c8c8")]),
-        ("100 shown", [("toastd", val("rss_100", "toastd"), toastd_colour), ("mako", val("rss_100", "anchor"), anchor_colour)]),
-        ("all closed", [("toastd", val("rss_closed", "toastd"), toastd_colour), ("mako", val("rss_closed", "anchor"), anchor_colour)]),
+        ("100 shown", [("toastd", val("rss_100", "toastd"), toastd_colour), ("mako", val("rss_100", "anchor"), anchor_colour),
+                       ("dunst", val("rss_100_dunst", "anchor"), dunst_colour)]),
+        ("all closed", [("toastd", val("rss_closed", "toastd"), toastd_colour), ("mako", val("rss_closed", "anchor"), anchor_colour),
+                        ("dunst", val("rss_closed_dunst", "anchor"), dunst_colour)]),
     ])
     bars(1, "CPU per notification" + verdict_text(by_key["cpu_per_notification"]), "µs", [
         ("median of bursts of 100", [("toastd", val("cpu_per_notification", "toastd"), toastd_colour),
@@ -307,10 +330,10 @@ def write_png(path, rows, meta):
 
     from matplotlib.patches import Patch
     fig.legend(handles=[Patch(color=toastd_colour, label="toastd"), Patch(color=anchor_colour, label="mako (or the row's anchor)"),
-                        Patch(color="#c8c8c8", label="wob")], loc="lower left", fontsize=8, frameon=False,
+                        Patch(color=dunst_colour, label="dunst"), Patch(color="#c8c8c8", label="wob")], loc="lower left", fontsize=8, frameon=False,
                bbox_to_anchor=(0.01, 0.02))
     status = "toastd: measured" if meta.get("toastd_status") == "ok" else f"toastd: {meta.get('toastd_status')}"
-    fig.suptitle(f"toastd vs mako / wob — {meta.get('date', '')}, {meta.get('cpus', '?')} CPUs, "
+    fig.suptitle(f"toastd vs mako / dunst / wob — {meta.get('date', '')}, {meta.get('cpus', '?')} CPUs, "
                  f"load {meta.get('load_before', '?')}; {status}", fontsize=11)
     fig.savefig(path, dpi=90)
     plt.close(fig)
