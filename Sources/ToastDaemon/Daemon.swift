@@ -527,7 +527,7 @@ public final class Daemon {
         // Only a change to what is drawn redraws; animation frames are paced by the surfaces themselves.
         let model = service.model
         busiestSinceEmpty = max(busiestSinceEmpty, model.all.count)
-        if let newest = model.all.first?.id { burstArrivals.saw(newest: newest) }
+        if let newest = model.all.first?.id { burstArrivals.saw(newest: newest, open: model.all.count) }
         if model.generation != drawnGeneration {
             drawnGeneration = model.generation
             burstSettledDue = false  // it settles again after this change

@@ -163,11 +163,15 @@ struct BurstArrivals {
     /// The newest notification's id when the pages last went (nil: no notification seen since start).
     private var newestAtRelease: NotificationID?
     private var newest: NotificationID?
+    /// The most notifications open at once since the pages last went.
+    private(set) var mostOpen = 0
 
-    /// Notes the newest open notification's id (ids are handed out in order, wrapping).
-    mutating func saw(newest id: NotificationID) {
+    /// Notes the newest open notification's id (ids are handed out in order, wrapping) and how many
+    /// are open.
+    mutating func saw(newest id: NotificationID, open: Int) {
         if newestAtRelease == nil { newestAtRelease = id &- 1 }
         newest = id
+        mostOpen = max(mostOpen, open)
     }
 
     /// Notifications that arrived since the pages last went.
@@ -176,12 +180,15 @@ struct BurstArrivals {
         return Int(newest &- newestAtRelease)
     }
 
-    /// More arrived since the pages last went than a stack of `maxVisible` shows.
-    func isBurst(maxVisible: Int) -> Bool { sinceRelease > maxVisible }
+    /// More arrived since the pages last went than a stack of `maxVisible` shows, and more were open
+    /// at once than it shows: the stack overflowed. Toasts that come and go one at a time, however
+    /// many over a day, are not a burst: their code stays mapped for the next one.
+    func isBurst(maxVisible: Int) -> Bool { sinceRelease > maxVisible && mostOpen > maxVisible }
 
-    /// The pages went: arrivals count from here.
-    mutating func released() {
+    /// The pages went: arrivals and the most open count from here.
+    mutating func released(openNow: Int) {
         if let newest { newestAtRelease = newest }
+        mostOpen = openNow
     }
 }
 
@@ -195,7 +202,7 @@ extension Daemon {
         guard screen.isShowingNothing || burstSettledDue else { return }
         mappedPagesDue = false
         burstSettledDue = false
-        burstArrivals.released()
+        burstArrivals.released(openNow: service.model.all.count)
         saveHistoryNow()
         // The timer set for what is still due: one left from a change that is over (a frame the screen
         // waited for, then got) would wake the loop right after the drop and map its code back.

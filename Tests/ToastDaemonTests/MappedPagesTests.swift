@@ -78,26 +78,42 @@ final class MappedPagesTests: XCTestCase {
         var arrivals = BurstArrivals()
         XCTAssertFalse(arrivals.isBurst(maxVisible: 5), "nothing arrived")
         // The first id seen counts as one arrival, whatever it is (a history read back may start high).
-        arrivals.saw(newest: 4000)
+        arrivals.saw(newest: 4000, open: 1)
         XCTAssertEqual(arrivals.sinceRelease, 1)
-        for id: NotificationID in 4001...4004 { arrivals.saw(newest: id) }
+        for id: NotificationID in 4001...4004 { arrivals.saw(newest: id, open: Int(id - 3999)) }
         XCTAssertFalse(arrivals.isBurst(maxVisible: 5), "five: what a stack shows")
-        arrivals.saw(newest: 4005)
-        XCTAssertTrue(arrivals.isBurst(maxVisible: 5), "six")
+        arrivals.saw(newest: 4005, open: 6)
+        XCTAssertTrue(arrivals.isBurst(maxVisible: 5), "six, all open")
 
-        arrivals.released()
+        arrivals.released(openNow: 6)
         XCTAssertFalse(arrivals.isBurst(maxVisible: 5), "counted from the release")
-        arrivals.saw(newest: 4005)  // the same newest again (a toast closed meanwhile): no arrival
+        arrivals.saw(newest: 4005, open: 5)  // the same newest again (a toast closed meanwhile): no arrival
         XCTAssertEqual(arrivals.sinceRelease, 0)
-        for id: NotificationID in 4006...4011 { arrivals.saw(newest: id) }
-        XCTAssertTrue(arrivals.isBurst(maxVisible: 5), "six more")
+        for id: NotificationID in 4006...4011 { arrivals.saw(newest: id, open: 6) }
+        XCTAssertTrue(arrivals.isBurst(maxVisible: 5), "six more onto a stack that still overflows")
+    }
+
+    func testToastsThatComeAndGoOneAtATimeAreNoBurst() {
+        var arrivals = BurstArrivals()
+        // A day of toasts, each gone before the next: many arrivals, never more open than a stack shows.
+        for id: NotificationID in 1...50 { arrivals.saw(newest: id, open: 1) }
+        XCTAssertEqual(arrivals.sinceRelease, 50)
+        XCTAssertFalse(arrivals.isBurst(maxVisible: 5))
+        // Then six at once.
+        for id: NotificationID in 51...56 { arrivals.saw(newest: id, open: Int(id - 50)) }
+        XCTAssertTrue(arrivals.isBurst(maxVisible: 5))
+        // After the release only what is still open counts, until more arrive.
+        arrivals.released(openNow: 2)
+        XCTAssertEqual(arrivals.mostOpen, 2)
+        for id: NotificationID in 57...63 { arrivals.saw(newest: id, open: 3) }
+        XCTAssertFalse(arrivals.isBurst(maxVisible: 5), "seven more, never more than three open")
     }
 
     func testArrivalsCountAcrossTheIdsWrapping() {
         var arrivals = BurstArrivals()
-        arrivals.saw(newest: .max - 1)
-        arrivals.released()
-        arrivals.saw(newest: 6)  // .max, then 1...6 (0 is never handed out: one id fewer, no harm)
+        arrivals.saw(newest: .max - 1, open: 1)
+        arrivals.released(openNow: 0)
+        arrivals.saw(newest: 6, open: 8)  // .max, then 1...6 (0 is never handed out: one id fewer, no harm)
         XCTAssertEqual(arrivals.sinceRelease, 8)
         XCTAssertTrue(arrivals.isBurst(maxVisible: 5))
     }
