@@ -27,95 +27,130 @@ enum MappedPages {
         var residentKiB: Int
     }
 
-    /// The mappings of `smaps` (the bytes of `/proc/self/smaps`) that are private, read-only (`r--p`,
-    /// `r-xp`), backed by a file (a path, not `[vdso]` or an anonymous region) and hold no anonymous
-    /// page, with pages resident. Works on the bytes, one pass: the file has ~20 lines per mapping and
-    /// a few hundred mappings, and this runs on the loop.
-    static func droppable(smaps: [UInt8]) -> [Mapping] {
-        smaps.withUnsafeBufferPointer { droppable(smaps: $0) }
+    /// The mappings of `maps` (the bytes of `/proc/self/maps`) that may hold nothing but a file's
+    /// bytes: private, read-only (`r--p`, `r-xp`) and backed by a file (a path and an inode, not
+    /// `[vdso]` or an anonymous region); `residentKiB` is not known yet (0). Whether one holds a page
+    /// of the process's own is for `residentPages(pagemap:)`: `maps` costs the kernel a line per
+    /// mapping, where `smaps` walked every mapping's page tables and summed each page's sharing. One
+    /// pass over the bytes: this runs on the loop.
+    static func candidates(maps: [UInt8]) -> [Mapping] {
+        maps.withUnsafeBufferPointer { candidates(maps: $0) }
     }
 
-    /// `droppable` over bytes in place.
-    static func droppable(smaps bytes: UnsafeBufferPointer<UInt8>) -> [Mapping] {
+    /// `candidates` over bytes in place.
+    static func candidates(maps bytes: UnsafeBufferPointer<UInt8>) -> [Mapping] {
         var found: [Mapping] = []
-        var current: Mapping?
-        var resident = 0
         guard let base = bytes.baseAddress else { return found }
         var lineStart = 0
-        while lineStart <= bytes.count {
+        while lineStart < bytes.count {
             let newline = memchr(base + lineStart, Int32(UInt8(ascii: "\n")), bytes.count - lineStart)
             let lineEnd = newline.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
-            let line = bytes[lineStart..<lineEnd]
-            lineStart = lineEnd + 1
-            let first = line.first ?? UInt8(ascii: "0")  // the end: a header closes the last mapping
-            // Headers start with a lowercase hex address; fields with a capitalised name ("Rss:").
-            let isHeader = (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9"))
-                || (first >= UInt8(ascii: "a") && first <= UInt8(ascii: "f"))
-            if isHeader {
-                if var mapping = current, resident > 0 {
-                    mapping.residentKiB = resident
-                    found.append(mapping)
-                }
-                current = nil
-                resident = 0
-                if let header = Header(line), header.isCandidate {
-                    current = Mapping(start: header.start, length: header.length, residentKiB: 0)
-                }
-            } else if current != nil {
-                if first == UInt8(ascii: "R"), let kib = field(line, named: "Rss:") {
-                    resident = kib
-                } else if first == UInt8(ascii: "A"), let kib = field(line, named: "Anonymous:"), kib != 0 {
-                    current = nil  // the process's own copies: never dropped
-                }
+            if let mapping = candidate(UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])) {
+                found.append(mapping)
             }
+            lineStart = lineEnd + 1
         }
         return found
     }
 
-    /// A mapping's header line: "start-end perms offset dev inode path".
-    private struct Header {
-        var start: UInt
-        var length: Int
-        var isCandidate: Bool
-
-        init?(_ line: Slice<UnsafeBufferPointer<UInt8>>) {
-            // Field lines start with a name and a colon ("Rss:"); headers with a hex address and '-'.
-            guard let dash = line.firstIndex(of: UInt8(ascii: "-")),
-                  let space = line[dash...].firstIndex(of: UInt8(ascii: " ")),
-                  let start = UInt(String(decoding: line[line.startIndex..<dash], as: UTF8.self), radix: 16),
-                  let end = UInt(String(decoding: line[(dash + 1)..<space], as: UTF8.self), radix: 16), end > start
-            else { return nil }
-            self.start = start
-            length = Int(end - start)
-            let fields = line[(space + 1)...].split(separator: UInt8(ascii: " "), maxSplits: 4, omittingEmptySubsequences: true)
-            let perms = fields.first.map { String(decoding: $0, as: UTF8.self) }
-            isCandidate = fields.count == 5 && (perms == "r--p" || perms == "r-xp")
-                && !(fields[3].count == 1 && fields[3].first == UInt8(ascii: "0"))  // inode 0: not a file
-                && fields[4].first(where: { $0 != UInt8(ascii: " ") }) == UInt8(ascii: "/")
+    /// The mapping of one line of `maps`, "start-end perms offset dev inode   path", if a candidate.
+    private static func candidate(_ line: UnsafeBufferPointer<UInt8>) -> Mapping? {
+        var i = 0
+        /// The hexadecimal number at `i`, up to `terminator`, which is skipped.
+        func hex(until terminator: UInt8) -> UInt? {
+            var value: UInt = 0, digits = 0
+            while i < line.count, line[i] != terminator {
+                let c = line[i] | 0x20  // lowercase
+                guard (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "f")),
+                      digits < 16 else { return nil }
+                value = value << 4 | UInt(c <= UInt8(ascii: "9") ? c - UInt8(ascii: "0") : c - UInt8(ascii: "a") + 10)
+                digits += 1
+                i += 1
+            }
+            guard digits > 0, i < line.count else { return nil }
+            i += 1
+            return value
         }
+        /// Skips the field at `i` and the spaces after it; returns the field's length.
+        @discardableResult func skipField() -> Int {
+            let start = i
+            while i < line.count, line[i] != UInt8(ascii: " ") { i += 1 }
+            let length = i - start
+            while i < line.count, line[i] == UInt8(ascii: " ") { i += 1 }
+            return length
+        }
+        guard let start = hex(until: UInt8(ascii: "-")), let end = hex(until: UInt8(ascii: " ")), end > start,
+              i + 5 <= line.count, line[i] == UInt8(ascii: "r"), line[i + 1] == UInt8(ascii: "-"),
+              line[i + 2] == UInt8(ascii: "x") || line[i + 2] == UInt8(ascii: "-"), line[i + 3] == UInt8(ascii: "p")
+        else { return nil }
+        skipField()  // perms
+        skipField()  // offset
+        skipField()  // device
+        let inode = i
+        let inodeLength = skipField()
+        // Inode 0: not a file ("[vdso]", anonymous code); a file's path starts with '/'.
+        guard inodeLength > 0, !(inodeLength == 1 && line[inode] == UInt8(ascii: "0")),
+              i < line.count, line[i] == UInt8(ascii: "/")
+        else { return nil }
+        return Mapping(start: start, length: Int(end - start), residentKiB: 0)
     }
 
-    /// The number of a field line `name  <n> kB`, or nil if the line is another field.
-    private static func field(_ line: Slice<UnsafeBufferPointer<UInt8>>, named name: StaticString) -> Int? {
-        let count = name.utf8CodeUnitCount
-        guard line.count > count else { return nil }
-        var i = line.startIndex
-        for k in 0..<count {
-            if line[i] != name.utf8Start[k] { return nil }
-            i += 1
-        }
-        var value = 0
-        while i < line.endIndex && line[i] == UInt8(ascii: " ") { i += 1 }
-        while i < line.endIndex, line[i] >= UInt8(ascii: "0"), line[i] <= UInt8(ascii: "9") {
-            value = value * 10 + Int(line[i] - UInt8(ascii: "0"))
-            i += 1
-        }
-        return value
+    /// One page's entry in `/proc/self/pagemap`: its bits that tell whose the page is.
+    enum PagemapBit {
+        static let present: UInt64 = 1 << 63
+        static let swapped: UInt64 = 1 << 62
+        /// A page of a file (or shared anonymous memory): clear for a present or swapped page, it is
+        /// the process's own copy.
+        static let file: UInt64 = 1 << 61
     }
 
-    /// The `droppable` mappings of this process now (empty if `/proc/self/smaps` cannot be read).
+    /// The pages a mapping holds, from its pages' `pagemap` entries; nil if one of them is the
+    /// process's own (an anonymous page: relocated data, a debugger's breakpoint in the text),
+    /// which `MADV_DONTNEED` would throw away.
+    static func residentPages(pagemap entries: UnsafeBufferPointer<UInt64>) -> Int? {
+        var present = 0
+        for entry in entries where entry & (PagemapBit.present | PagemapBit.swapped) != 0 {
+            if entry & PagemapBit.file == 0 { return nil }
+            if entry & PagemapBit.present != 0 { present += 1 }
+        }
+        return present
+    }
+
+    /// The mappings of this process whose pages may be dropped now (`candidates` holding pages, none
+    /// of them the process's own), with what they hold resident; empty if `/proc/self/maps` or
+    /// `/proc/self/pagemap` cannot be read.
     static func current() -> [Mapping] {
-        withProcFile("/proc/self/smaps") { droppable(smaps: $0) } ?? []
+        let candidates = withProcFile("/proc/self/maps") { Self.candidates(maps: $0) } ?? []
+        let pagemap = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC)
+        guard pagemap >= 0 else { return [] }
+        defer { close(pagemap) }
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        // 64 KiB of entries at a time: 32 MiB of address space; most mappings take one read.
+        let chunk = 8192
+        guard let buffer = malloc(chunk * MemoryLayout<UInt64>.stride) else { return [] }
+        defer { free(buffer) }
+        let entries = buffer.bindMemory(to: UInt64.self, capacity: chunk)
+        var found: [Mapping] = []
+        candidates: for var mapping in candidates {
+            let firstPage = Int(mapping.start) / pageSize
+            let pages = mapping.length / pageSize
+            var resident = 0
+            var done = 0
+            while done < pages {
+                let count = min(chunk, pages - done)
+                let bytes = pread(pagemap, buffer, count * MemoryLayout<UInt64>.stride,
+                                  off_t((firstPage + done) * MemoryLayout<UInt64>.stride))
+                guard bytes == count * MemoryLayout<UInt64>.stride,
+                      let held = residentPages(pagemap: UnsafeBufferPointer(start: entries, count: count))
+                else { continue candidates }  // unmapped meanwhile, or pages of its own: left alone
+                resident += held
+                done += count
+            }
+            guard resident > 0 else { continue }
+            mapping.residentKiB = resident * pageSize / 1024
+            found.append(mapping)
+        }
+        return found
     }
 
     /// Drops the page-table entries of `mappings`; returns the KiB that were resident in them.
@@ -134,7 +169,8 @@ enum MappedPages {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var capacity = 256 << 10, used = 0
+        // maps: ~100 bytes a mapping, a few hundred mappings; grown if not enough.
+        var capacity = 64 << 10, used = 0
         guard var buffer = malloc(capacity) else { return nil }
         defer { free(buffer) }
         while true {
@@ -209,7 +245,7 @@ extension Daemon {
         armTimer()
         let started = MonotonicClock.nanoseconds()
         let mappings = MappedPages.current()
-        // Reading /proc/self/smaps took a few hundred KiB of heap, now free: back with the rest (but
+        // Finding them took heap (the bytes of maps, pagemap's entries), now free: back with the rest (but
         // for what the toasts still shown may take again). The trim and the log line before the pages
         // go, so that their code is not mapped back right after.
         _ = HeapTrim.trimIfWorthIt(keeping: whileShown ? HeapTrim.keptWhileShown : HeapTrim.keptWhenEmpty)

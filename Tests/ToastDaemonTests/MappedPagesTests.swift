@@ -4,72 +4,103 @@ import XCTest
 
 /// Which mappings the daemon drops once started: only those that hold nothing but a file's bytes.
 final class MappedPagesTests: XCTestCase {
-    /// The shape of /proc/self/smaps (fields the parser does not use cut short).
-    private static let smaps = """
+    /// The shape of /proc/self/maps.
+    private static let maps = """
         55d0a0000000-55d0a01c7000 r--p 00000000 fe:00 16278532                   /usr/bin/toastd
-        Size:               1820 kB
-        Rss:                 640 kB
-        Private_Clean:       640 kB
-        Anonymous:             0 kB
         55d0a01c7000-55d0a07eb000 r-xp 001c6000 fe:00 16278532                   /usr/bin/toastd
-        Size:               6288 kB
-        Rss:                3152 kB
-        Anonymous:             0 kB
-        55d0a07eb000-55d0a0829000 r--p 007e9000 fe:00 16278532                   /usr/bin/toastd
-        Rss:                 248 kB
-        Private_Dirty:       248 kB
-        Anonymous:           248 kB
         55d0a0829000-55d0a0965000 rw-p 00826000 fe:00 16278532                   /usr/bin/toastd
-        Rss:                 688 kB
-        Anonymous:           116 kB
         55d0a1000000-55d0a1100000 rw-p 00000000 00:00 0                          [heap]
-        Rss:                1040 kB
-        Anonymous:          1040 kB
-        7f0000000000-7f0000080000 r--p 00000000 fe:00 200                        /usr/share/fonts/DejaVuSans.ttf
-        Rss:                 516 kB
-        Anonymous:             0 kB
-        7f0000100000-7f0000101000 r--p 00000000 fe:00 201                        /usr/lib/libunused.so
-        Rss:                   0 kB
-        Anonymous:             0 kB
+        7f0000000000-7f0000080000 r--p 00000000 fe:00 200                        /usr/share/fonts/DejaVu Sans.ttf
+        7f0000080000-7f0000090000 ---p 00000000 00:00 0
         7f0000200000-7f0000300000 r--s 00000000 00:01 300                        /memfd:wayland-shm (deleted)
-        Rss:                 100 kB
-        Anonymous:             0 kB
+        7f0000300000-7f0000301000 rwxp 00000000 fe:00 201                        /usr/lib/libjit.so
         7f0000400000-7f0000401000 r-xp 00000000 00:00 0                          [vdso]
-        Rss:                   4 kB
-        Anonymous:             0 kB
         7f0000500000-7f0000600000 r-xp 00028000 fe:00 400                        /usr/lib/libc.so.6
-        Rss:                1584 kB
-        Anonymous:             0 kB
         7f0000600000-7f0000601000 r-xp 00000000 00:00 0
-        Rss:                   4 kB
-        Anonymous:             0 kB
+        7fffd0000000-7fffd0021000 rw-p 00000000 00:00 0                          [stack]
+        ffffffffff600000-ffffffffff601000 --xp 00000000 00:00 0                  [vsyscall]
         """
 
-    func testOnlyPrivateReadOnlyFileMappingsWithoutPagesOfTheirOwn() {
-        let found = MappedPages.droppable(smaps: Array(Self.smaps.utf8))
-        XCTAssertEqual(found, [
-            .init(start: 0x55d0_a000_0000, length: 0x1c7000, residentKiB: 640),  // headers, metadata
-            .init(start: 0x55d0_a01c_7000, length: 0x624000, residentKiB: 3152),  // text
-            .init(start: 0x7f00_0000_0000, length: 0x80000, residentKiB: 516),  // a font
-            .init(start: 0x7f00_0050_0000, length: 0x100000, residentKiB: 1584),  // a library's text
-        ], "relocated data (RELRO, anonymous pages), writable and shared mappings, [vdso], anonymous "
-           + "code and mappings with nothing resident are left alone")
+    func testTheCandidatesArePrivateReadOnlyFileMappings() {
+        XCTAssertEqual(MappedPages.candidates(maps: Array(Self.maps.utf8)), [
+            .init(start: 0x55d0_a000_0000, length: 0x1c7000, residentKiB: 0),  // headers, metadata
+            .init(start: 0x55d0_a01c_7000, length: 0x624000, residentKiB: 0),  // text
+            .init(start: 0x7f00_0000_0000, length: 0x80000, residentKiB: 0),  // a font (a space in its path)
+            .init(start: 0x7f00_0050_0000, length: 0x100000, residentKiB: 0),  // a library's text
+        ], "writable, shared and inaccessible mappings, [vdso], [vsyscall] and anonymous code are left alone")
     }
 
-    func testAnAnonymousPageAnywhereInTheMappingKeepsIt() {
-        // A debugger's breakpoint is such a page in the text: dropping it would lose the breakpoint.
-        let smaps = """
-            7f0000500000-7f0000600000 r-xp 00028000 fe:00 400                        /usr/lib/libc.so.6
-            Rss:                1584 kB
-            Anonymous:             4 kB
-            """
-        XCTAssertEqual(MappedPages.droppable(smaps: Array(smaps.utf8)), [])
+    func testALineCutShortOrGarbledIsNoCandidate() {
+        for line in ["7f0000500000-7f0000600000 r-xp 00028000 fe:00 400",  // no path
+                     "7f0000500000-7f0000600000 r-xp",
+                     "7f0000500000 r-xp 00028000 fe:00 400 /usr/lib/libc.so.6",  // no end
+                     "7f0000600000-7f0000500000 r-xp 00028000 fe:00 400 /usr/lib/libc.so.6",  // end before start
+                     "7f00005g0000-7f0000600000 r-xp 00028000 fe:00 400 /usr/lib/libc.so.6",  // not hex
+                     "10000000000000000-10000000000000001 r-xp 00000000 fe:00 400 /usr/lib/libc.so.6",  // > 64 bits
+                     ""] {
+            XCTAssertEqual(MappedPages.candidates(maps: Array(line.utf8)), [], line)
+        }
+        // The last line needs no newline, and a newline at the end adds nothing.
+        let line = "7f0000500000-7f0000600000 r-xp 00028000 fe:00 400 /usr/lib/libc.so.6"
+        XCTAssertEqual(MappedPages.candidates(maps: Array((line + "\n").utf8)), MappedPages.candidates(maps: Array(line.utf8)))
+        XCTAssertEqual(MappedPages.candidates(maps: Array(line.utf8)).count, 1)
+    }
+
+    func testResidentPagesCountOnlyTheFilesPagesThatArePresent() {
+        typealias Bit = MappedPages.PagemapBit
+        let entries: [UInt64] = [
+            0,  // not faulted in
+            Bit.present | Bit.file | 0x1234,  // a page of the file (the frame number, hidden from us: 0 or not)
+            Bit.file,  // a file page not present (no frame, no swap): nothing
+            Bit.present | Bit.file | 1 << 56,  // mapped by this process only: still the file's
+            Bit.swapped | Bit.file,  // a file page being moved (a migration entry): the file's, not present
+        ]
+        XCTAssertEqual(entries.withUnsafeBufferPointer { MappedPages.residentPages(pagemap: $0) }, 2)
+        XCTAssertEqual([UInt64]().withUnsafeBufferPointer { MappedPages.residentPages(pagemap: $0) }, 0)
+    }
+
+    func testAPageOfTheProcesssOwnAnywhereKeepsTheMapping() {
+        typealias Bit = MappedPages.PagemapBit
+        // Relocated data, or a debugger's breakpoint in the text: a page copied on write, anonymous.
+        for own in [Bit.present, Bit.swapped, Bit.present | 1 << 56] {
+            let entries = [Bit.present | Bit.file, 0, own, Bit.present | Bit.file]
+            XCTAssertNil(entries.withUnsafeBufferPointer { MappedPages.residentPages(pagemap: $0) }, "\(own)")
+        }
     }
 
     func testThisProcessHasSuchMappings() throws {
-        // The real file parses: the test binary's own text at least is a private read-only file mapping.
-        let smaps = try String(contentsOfFile: "/proc/self/smaps", encoding: .utf8)
-        XCTAssertGreaterThan(MappedPages.droppable(smaps: Array(smaps.utf8)).reduce(0) { $0 + $1.residentKiB }, 0)
+        // The real file parses: the test binary's own text at least is a private read-only file mapping,
+        // and holds pages (it runs).
+        let maps = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
+        XCTAssertFalse(MappedPages.candidates(maps: Array(maps.utf8)).isEmpty)
+        XCTAssertGreaterThan(MappedPages.current().reduce(0) { $0 + $1.residentKiB }, 0)
+    }
+
+    func testAMappingWithAPageCopiedOnWriteIsNotFoundButItsFilesPagesAre() throws {
+        // What a breakpoint or relocated data is: a private read-only file mapping that was written.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mapped-pages-\(getpid())").path
+        let pageSize = Int(getpagesize())
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(repeating: 7, count: 4 * pageSize)))
+        defer { unlink(path) }
+        let fd = open(path, O_RDONLY)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        let mapped = try XCTUnwrap(mmap(nil, 4 * pageSize, PROT_READ, MAP_PRIVATE, fd, 0))
+        XCTAssertNotEqual(mapped, UnsafeMutableRawPointer(bitPattern: -1), "mmap failed")
+        defer { munmap(mapped, 4 * pageSize) }
+        let start = UInt(bitPattern: mapped)
+        func found() -> MappedPages.Mapping? { MappedPages.current().first { $0.start == start } }
+
+        XCTAssertNil(found(), "nothing resident yet")
+        XCTAssertEqual(mapped.load(fromByteOffset: 2 * pageSize, as: UInt8.self), 7)
+        let read = try XCTUnwrap(found(), "a page of the file, read")
+        XCTAssertEqual(read.length, 4 * pageSize)
+        XCTAssertGreaterThan(read.residentKiB, 0)
+
+        XCTAssertEqual(mprotect(mapped, pageSize, PROT_READ | PROT_WRITE), 0)
+        mapped.storeBytes(of: 8, as: UInt8.self)
+        XCTAssertEqual(mprotect(mapped, pageSize, PROT_READ), 0)  // r--p again, one page the process's own
+        XCTAssertNil(found(), "its page copied on write would be lost")
     }
 
     // MARK: Bursts
