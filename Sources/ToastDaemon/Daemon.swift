@@ -46,6 +46,8 @@ public final class Daemon {
     /// When the spinner drawn last turns its next step (the last scene's `nextStep`): the timer wakes
     /// the daemon then to draw it.
     private var spinnerStep: Instant?
+    /// The frame deadline the timer was armed with: one gone since (its frame came) is disarmed.
+    private var frameDeadlineArming = FrameDeadlineArming()
     /// The screen emptied: caches and free heap go back before the loop sleeps (`releaseMemory`).
     var memoryReleaseDue = false
     /// The screen stopped changing: free heap goes back before the loop sleeps (`trimHeapIfWorthIt`).
@@ -278,6 +280,9 @@ public final class Daemon {
                 if memoryReleaseDue { releaseMemory() } else if heapTrimDue { trimHeapIfWorthIt() }
                 while !display.prepareRead() { _ = try display.dispatchPending() }
                 _ = try display.flush()
+                // A frame callback (dispatched above, or at the end of the last turn) laid out the toasts
+                // that waited for it: their deadline is gone, and must not wake the loop.
+                if frameDeadlineArming.isStale(screen.deferredUntil) { armTimer() }
                 // The last thing before sleeping, so that only the way into epoll_wait runs after it, and
                 // only when nothing is ready: work already waiting (a client that connected while the
                 // daemon started, the compositor's answer to the flush) would map its code back at once.
@@ -513,8 +518,9 @@ public final class Daemon {
     /// The one timer wakes the daemon at the model's next deadline, the spinner's next step, or when
     /// toasts waiting for a frame callback are laid out anyway (whichever is first).
     func armTimer() {
-        let due = Instant.earliest(Instant.earliest(service.model.nextDeadline, spinnerStep), screen.deferredUntil)
-        timer.arm(at: due.map { $0.milliseconds * 1_000_000 })
+        let (due, keepingEarlier) = frameDeadlineArming.arm(model: service.model.nextDeadline, spinner: spinnerStep,
+                                                            frame: screen.deferredUntil)
+        timer.arm(at: due.map { $0.milliseconds * 1_000_000 }, keepingEarlier: keepingEarlier)
     }
 
     private func serviceChanged() {

@@ -20,3 +20,26 @@ enum FrameDeferral {
         return deferred ?? oldest + frameWait
     }
 }
+
+/// Which frame deadline (`Screen.deferredUntil`, `FrameDeferral`) the daemon's one timer was armed
+/// with. Toasts waiting for a frame callback are laid out when it comes, not at the deadline, so
+/// the deadline goes away in the Wayland dispatch, not in a turn that arms the timer: left armed,
+/// it woke the loop ~15 ms after every deferred frame for nothing (and after a drop of the mapped
+/// pages, mapped back the code that wakeup ran). `DeadlineTimer` keeps an earlier deadline armed
+/// (for the HUD's hiding, which each value moves later); a frame deadline that is gone must not be.
+struct FrameDeadlineArming {
+    /// The frame deadline when the timer was last armed.
+    private(set) var armed: Instant?
+
+    /// The screen's frame deadline is not the one the timer was armed with: arm it again.
+    func isStale(_ frameDeadline: Instant?) -> Bool { frameDeadline != armed }
+
+    /// The deadline to arm the timer at for the model's next deadline, the spinner's next step and
+    /// the screen's frame deadline (the earliest), and whether the timer may keep an earlier deadline
+    /// armed: only while the frame deadline is the one it was armed with.
+    mutating func arm(model: Instant?, spinner: Instant?, frame: Instant?) -> (due: Instant?, keepingEarlier: Bool) {
+        let keepingEarlier = !isStale(frame)
+        armed = frame
+        return (Instant.earliest(Instant.earliest(model, spinner), frame), keepingEarlier)
+    }
+}

@@ -240,9 +240,6 @@ extension Daemon {
         burstSettledDue = false
         burstArrivals.released(openNow: service.model.all.count)
         saveHistoryNow()
-        // The timer set for what is still due: one left from a change that is over (a frame the screen
-        // waited for, then got) would wake the loop right after the drop and map its code back.
-        armTimer()
         let started = MonotonicClock.nanoseconds()
         let mappings = MappedPages.current()
         // Finding them took heap (the bytes of maps, pagemap's entries), now free: back with the rest (but

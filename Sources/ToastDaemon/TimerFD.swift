@@ -18,8 +18,10 @@ final class DeadlineTimer {
     /// when the timer is armed earlier than `deadline` (`keepsEarlier`): it then fires early, the daemon
     /// finds nothing due and arms it again. A stream of HUD values moves the bar's hiding later with every
     /// value; re-arming for each cost a system call per value, firing early costs a wakeup per timeout.
-    func arm(at deadline: Int64?) {
-        guard deadline != armedAt, !Self.keepsEarlier(armed: armedAt, deadline: deadline) else { return }
+    /// With `keepingEarlier` false the timer is armed exactly at `deadline`: the earlier deadline it
+    /// holds is no longer anything's (a frame deadline whose frame came, `FrameDeadlineArming`).
+    func arm(at deadline: Int64?, keepingEarlier: Bool = true) {
+        guard deadline != armedAt, !(keepingEarlier && Self.keepsEarlier(armed: armedAt, deadline: deadline)) else { return }
         armedAt = deadline
         var spec = itimerspec()
         if let deadline {
@@ -46,3 +48,4 @@ final class DeadlineTimer {
         armedAt = nil
     }
 }
+
