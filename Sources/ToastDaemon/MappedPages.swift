@@ -125,26 +125,46 @@ enum MappedPages {
         guard pagemap >= 0 else { return [] }
         defer { close(pagemap) }
         let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
-        // 64 KiB of entries at a time: 32 MiB of address space; most mappings take one read.
+        let entrySize = MemoryLayout<UInt64>.stride
+        // 64 KiB of entries at a time: 32 MiB of address space.
         let chunk = 8192
-        guard let buffer = malloc(chunk * MemoryLayout<UInt64>.stride) else { return [] }
+        // A library's segments lie close together (its writable data between them), and so do many
+        // small mappings: one read covers them all, gaps included, while the gap costs less than a
+        // system call (~200 candidates; a page's entry in a gap costs the kernel a few ns).
+        let widestGap = 256
+        guard let buffer = malloc(chunk * entrySize) else { return [] }
         defer { free(buffer) }
         let entries = buffer.bindMemory(to: UInt64.self, capacity: chunk)
+        // The pages whose entries `entries` holds.
+        var window = 0..<0
         var found: [Mapping] = []
-        candidates: for var mapping in candidates {
-            let firstPage = Int(mapping.start) / pageSize
-            let pages = mapping.length / pageSize
+        candidates: for (index, var mapping) in candidates.enumerated() {
+            let pages = Int(mapping.start) / pageSize ..< Int(mapping.start) / pageSize + mapping.length / pageSize
             var resident = 0
-            var done = 0
-            while done < pages {
-                let count = min(chunk, pages - done)
-                let bytes = pread(pagemap, buffer, count * MemoryLayout<UInt64>.stride,
-                                  off_t((firstPage + done) * MemoryLayout<UInt64>.stride))
-                guard bytes == count * MemoryLayout<UInt64>.stride,
-                      let held = residentPages(pagemap: UnsafeBufferPointer(start: entries, count: count))
-                else { continue candidates }  // unmapped meanwhile, or pages of its own: left alone
+            var page = pages.lowerBound
+            while page < pages.upperBound {
+                if !window.contains(page) {
+                    // Up to the end of this mapping, and of those after it that start close to the last.
+                    var end = pages.upperBound
+                    for next in candidates[(index + 1)...] {
+                        let nextPages = Int(next.start) / pageSize ..< Int(next.start) / pageSize + next.length / pageSize
+                        guard nextPages.lowerBound >= end, nextPages.lowerBound - end <= widestGap,
+                              nextPages.upperBound - page <= chunk else { break }
+                        end = nextPages.upperBound
+                    }
+                    let count = min(chunk, end - page)
+                    guard pread(pagemap, buffer, count * entrySize, off_t(page * entrySize)) == count * entrySize else {
+                        window = 0..<0
+                        continue candidates  // unmapped meanwhile: left alone
+                    }
+                    window = page..<(page + count)
+                }
+                let upTo = min(pages.upperBound, window.upperBound)
+                let inWindow = UnsafeBufferPointer(start: entries + (page - window.lowerBound), count: upTo - page)
+                // A page of its own: left alone.
+                guard let held = residentPages(pagemap: inWindow) else { continue candidates }
                 resident += held
-                done += count
+                page = upTo
             }
             guard resident > 0 else { continue }
             mapping.residentKiB = resident * pageSize / 1024

@@ -21,6 +21,11 @@ final class MappedPagesTests: XCTestCase {
         ffffffffff600000-ffffffffff601000 --xp 00000000 00:00 0                  [vsyscall]
         """
 
+    /// The whole of a /proc file (`String(contentsOfFile:)` reads only its first page).
+    private static func procFile(_ path: String) throws -> String {
+        String(decoding: try XCTUnwrap(FileHandle(forReadingAtPath: path)).readDataToEndOfFile(), as: UTF8.self)
+    }
+
     func testTheCandidatesArePrivateReadOnlyFileMappings() {
         XCTAssertEqual(MappedPages.candidates(maps: Array(Self.maps.utf8)), [
             .init(start: 0x55d0_a000_0000, length: 0x1c7000, residentKiB: 0),  // headers, metadata
@@ -71,9 +76,37 @@ final class MappedPagesTests: XCTestCase {
     func testThisProcessHasSuchMappings() throws {
         // The real file parses: the test binary's own text at least is a private read-only file mapping,
         // and holds pages (it runs).
-        let maps = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
+        let maps = try Self.procFile("/proc/self/maps")
         XCTAssertFalse(MappedPages.candidates(maps: Array(maps.utf8)).isEmpty)
         XCTAssertGreaterThan(MappedPages.current().reduce(0) { $0 + $1.residentKiB }, 0)
+    }
+
+    func testWhatIsFoundAgreesWithSmaps() throws {
+        // smaps says of each mapping how much of it is resident and how much the process's own
+        // (what the kernel walked every mapping's page tables for, each drop, before pagemap).
+        let found = MappedPages.current()
+        let smaps = try Self.procFile("/proc/self/smaps")
+        var anonymousKiB: [UInt: Int] = [:], residentKiB: [UInt: Int] = [:]
+        var start: UInt?
+        for line in smaps.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            if let range = fields.first, range.contains("-"), let address = UInt(range.prefix { $0 != "-" }, radix: 16) {
+                start = address
+                // Relocated data: a private read-only file mapping with pages of the process's own.
+                if fields.count >= 6, fields[1] == "r--p", fields[5].hasPrefix("/") { anonymousKiB[address] = 0 }
+            } else if let start, fields.count >= 2, let kib = Int(fields[1]) {
+                if fields[0] == "Anonymous:" { anonymousKiB[start, default: 0] += kib }
+                if fields[0] == "Rss:" { residentKiB[start] = kib }
+            }
+        }
+        XCTAssertFalse(found.isEmpty)
+        for mapping in found {
+            XCTAssertEqual(anonymousKiB[mapping.start] ?? 0, 0, "a mapping with pages of its own: \(mapping)")
+            XCTAssertGreaterThan(residentKiB[mapping.start] ?? 0, 0, "\(mapping)")
+        }
+        let relocated = anonymousKiB.filter { $0.value > 0 }.keys
+        XCTAssertFalse(relocated.isEmpty, "the test binary and its libraries have relocated data")
+        XCTAssertTrue(relocated.allSatisfy { start in !found.contains { $0.start == start } })
     }
 
     func testAMappingWithAPageCopiedOnWriteIsNotFoundButItsFilesPagesAre() throws {
@@ -101,6 +134,13 @@ final class MappedPagesTests: XCTestCase {
         mapped.storeBytes(of: 8, as: UInt8.self)
         XCTAssertEqual(mprotect(mapped, pageSize, PROT_READ), 0)  // r--p again, one page the process's own
         XCTAssertNil(found(), "its page copied on write would be lost")
+        // The kernel split the mapping at the page written: the rest, read along with it, holds only
+        // the file's pages (the one read at least).
+        let maps = try Self.procFile("/proc/self/maps")
+        if MappedPages.candidates(maps: Array(maps.utf8)).contains(where: { $0.start == start + UInt(pageSize) }) {
+            let rest = try XCTUnwrap(MappedPages.current().first { $0.start == start + UInt(pageSize) })
+            XCTAssertGreaterThan(rest.residentKiB, 0)
+        }
     }
 
     // MARK: Bursts
