@@ -79,7 +79,9 @@ enum MappedPages {
             while i < line.count, line[i] == UInt8(ascii: " ") { i += 1 }
             return length
         }
+        // Beyond Int's range is the kernel's half of the address space ([vsyscall]): never the process's.
         guard let start = hex(until: UInt8(ascii: "-")), let end = hex(until: UInt8(ascii: " ")), end > start,
+              end <= UInt(Int.max),
               i + 5 <= line.count, line[i] == UInt8(ascii: "r"), line[i + 1] == UInt8(ascii: "-"),
               line[i + 2] == UInt8(ascii: "x") || line[i + 2] == UInt8(ascii: "-"), line[i + 3] == UInt8(ascii: "p")
         else { return nil }
@@ -135,11 +137,14 @@ enum MappedPages {
         guard let buffer = malloc(chunk * entrySize) else { return [] }
         defer { free(buffer) }
         let entries = buffer.bindMemory(to: UInt64.self, capacity: chunk)
+        func pageRange(of mapping: Mapping) -> Range<Int> {
+            Int(mapping.start) / pageSize ..< Int(mapping.start) / pageSize + mapping.length / pageSize
+        }
         // The pages whose entries `entries` holds.
         var window = 0..<0
         var found: [Mapping] = []
         candidates: for (index, var mapping) in candidates.enumerated() {
-            let pages = Int(mapping.start) / pageSize ..< Int(mapping.start) / pageSize + mapping.length / pageSize
+            let pages = pageRange(of: mapping)
             var resident = 0
             var page = pages.lowerBound
             while page < pages.upperBound {
@@ -147,7 +152,7 @@ enum MappedPages {
                     // Up to the end of this mapping, and of those after it that start close to the last.
                     var end = pages.upperBound
                     for next in candidates[(index + 1)...] {
-                        let nextPages = Int(next.start) / pageSize ..< Int(next.start) / pageSize + next.length / pageSize
+                        let nextPages = pageRange(of: next)
                         guard nextPages.lowerBound >= end, nextPages.lowerBound - end <= widestGap,
                               nextPages.upperBound - page <= chunk else { break }
                         end = nextPages.upperBound

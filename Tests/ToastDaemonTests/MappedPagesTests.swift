@@ -42,6 +42,7 @@ final class MappedPagesTests: XCTestCase {
                      "7f0000600000-7f0000500000 r-xp 00028000 fe:00 400 /usr/lib/libc.so.6",  // end before start
                      "7f00005g0000-7f0000600000 r-xp 00028000 fe:00 400 /usr/lib/libc.so.6",  // not hex
                      "10000000000000000-10000000000000001 r-xp 00000000 fe:00 400 /usr/lib/libc.so.6",  // > 64 bits
+                     "ffffffffff600000-ffffffffff601000 r-xp 00000000 fe:00 400 /usr/lib/libc.so.6",  // the kernel's half
                      ""] {
             XCTAssertEqual(MappedPages.candidates(maps: Array(line.utf8)), [], line)
         }
