@@ -137,11 +137,9 @@ public final class Daemon {
             var scene = self.animator.scene(for: self.service.model, now: Self.now(), maxVisible: self.renderer.style.maxVisible)
             self.spinnerStep = scene.nextStep
             if scene.huds.contains(where: { if case .bar = $0 { true } else { false } }) {
-                let scale = self.wayland.outputs.lazy.map(\.scale).max() ?? 1
-                let renderer = self.renderer
                 scene.huds = scene.huds.map { hud in
                     guard case .bar(let bar) = hud else { return hud }
-                    return .bar(self.service.withIcon(bar, scale: scale, renderer: renderer))
+                    return .bar(self.withIcon(bar))
                 }
             }
             return scene
@@ -497,6 +495,18 @@ public final class Daemon {
         Instant(milliseconds: MonotonicClock.nanoseconds() / 1_000_000)
     }
 
+    /// The value bar's view with its theme icon, at the largest output's scale in the current look.
+    private func withIcon(_ bar: HudBarView) -> HudBarView {
+        service.withIcon(bar, scale: wayland.outputs.lazy.map(\.scale).max() ?? 1, renderer: renderer)
+    }
+
+    /// A new value of the bar on screen drawn without a scene, when the screen can take it so
+    /// (`Screen.showBarValue`); false: the daemon updates the screen from a new scene instead.
+    private func showBarValue(of model: ToastModel) -> Bool {
+        guard let bar = animator.steadyBar(for: model, now: Self.now()) else { return false }
+        return screen.showBarValue(withIcon(bar))
+    }
+
     /// After every turn that changed the service: route its events, redraw what changed, arm the timer.
     /// The one timer wakes the daemon at the model's next deadline, the spinner's next step, or when
     /// toasts waiting for a frame callback are laid out anyway (whichever is first).
@@ -516,11 +526,14 @@ public final class Daemon {
         let model = service.model
         busiestSinceEmpty = max(busiestSinceEmpty, model.all.count)
         if model.generation != drawnGeneration {
-            drawnGeneration = model.generation
+            defer { drawnGeneration = model.generation }
             // The HUD is drawn at once; toasts may wait for the frame being shown (Screen.updateSoon).
             if model.hud.generation != drawnHudGeneration {
+                // Only the HUD changed (the toasts' and modes' share of the generation stayed): perhaps
+                // only the bar's value, which the screen takes without a scene (`HudValuePath`).
+                let hudOnly = model.generation &- drawnGeneration == model.hud.generation &- drawnHudGeneration
                 drawnHudGeneration = model.hud.generation
-                screen.update()
+                if !(hudOnly && showBarValue(of: model)) { screen.update() }
             } else {
                 screen.updateSoon(now: Self.now())
             }

@@ -229,6 +229,28 @@ final class Screen {
         hudShown = shown
     }
 
+    /// Takes `bar`, the new view of the value bar on screen, into the scene shown when its value is all
+    /// that changed (`HudValuePath`), and redraws the bar row; returns false, touching nothing, when the
+    /// daemon must `update` instead: a step that needs a scene, a surface whose scale moved, or a
+    /// `focused` HUD whose next value goes to another output.
+    func showBarValue(_ bar: HudBarView) -> Bool {
+        guard !hudSurfaces.isEmpty else { return false }
+        if case .focused = hudOutput, wayland.focusedOutput?.globalName != hudFocusOutput { return false }
+        switch HudValuePath.step(from: scene, to: bar) {
+        case .fullPath:
+            return false
+        case .unchanged:
+            return true
+        case .barValue(let next):
+            guard hudSurfaces.values.allSatisfy({ $0.drawnScale == $0.scale }) else { return false }
+            scene = next
+            lastBars = next.huds
+            hudShown = HudContent(huds: next.huds, opacity: next.hudOpacity)
+            for surface in hudSurfaces.values { surface.setNeedsDraw(size: surface.size) }
+            return true
+        }
+    }
+
     private func makeHudSurface(output: UInt32?) -> OverlaySurface {
         let surface = makeSurface(output: output, placement: hudPlacement) { [unowned self] buffer, scale in
             self.drawHud(into: buffer, scale: scale)
