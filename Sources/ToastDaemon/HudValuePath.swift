@@ -8,11 +8,12 @@ import ToastRender
 /// is that bar alone, faded in, nothing animating, and the new view of it differs in its value only,
 /// the screen takes the value into the scene it holds and redraws the bar row; anything else (a new
 /// label or icon name, the icon of another level, mute, a fade, a spinner, a toast moving) takes the
-/// full path. Pure: the scene shown and the bar's new view in, the step out.
+/// full path. Pure: the scene shown and the bar's new view in, the step out (the screen puts the view
+/// into the scene it holds in place: a new scene made here was an array and a scene copied per value).
 enum HudValuePath {
     enum Step: Equatable {
-        /// Draw this scene: `shown` with the bar at its new value.
-        case barValue(Scene)
+        /// Draw `shown` with the bar at its new value (the view given): its bar row alone changes.
+        case barValue
         /// The bar shows this value already: nothing to draw.
         case unchanged
         /// More than the bar's value changed, or the HUD is not steady: make the scene from the model.
@@ -25,9 +26,6 @@ enum HudValuePath {
               case .bar(let old) = shown.huds[0],
               old.label == bar.label, old.iconName == bar.iconName, old.muted == bar.muted, old.icon == bar.icon
         else { return .fullPath }
-        if old.value == bar.value { return .unchanged }
-        var next = shown
-        next.huds[0] = .bar(bar)
-        return .barValue(next)
+        return old.value == bar.value ? .unchanged : .barValue
     }
 }

@@ -235,20 +235,29 @@ final class Screen {
     /// `focused` HUD whose next value goes to another output.
     func showBarValue(_ bar: HudBarView) -> Bool {
         guard !hudSurfaces.isEmpty else { return false }
-        if case .focused = hudOutput, wayland.focusedOutput?.globalName != hudFocusOutput { return false }
+        // The focus as last told (`onFocusChanged`), not asked of the toplevels again: the same answer
+        // while nothing moved, without a list of the outputs made per value.
+        if case .focused = hudOutput, focus.focused != hudFocusOutput { return false }
         switch HudValuePath.step(from: scene, to: bar) {
         case .fullPath:
             return false
         case .unchanged:
             return true
-        case .barValue(let next):
+        case .barValue:
             guard hudSurfaces.values.allSatisfy({ $0.drawnScale == $0.scale }) else { return false }
-            scene = next
-            lastBars = next.huds
-            hudShown = HudContent(huds: next.huds, opacity: next.hudOpacity)
+            // In place: the arrays stay those of the last value, no copies.
+            let hud = HudView.bar(bar)
+            scene.huds[0] = hud
+            Self.makeOnly(hud, in: &lastBars)
+            if hudShown != nil { Self.makeOnly(hud, in: &hudShown!.huds) }
             for surface in hudSurfaces.values { surface.setNeedsDraw(size: surface.size) }
             return true
         }
+    }
+
+    /// Makes `huds` hold `hud` alone, in its own storage when it has one element already.
+    private static func makeOnly(_ hud: HudView, in huds: inout [HudView]) {
+        if huds.count == 1 { huds[0] = hud } else { huds = [hud] }
     }
 
     private func makeHudSurface(output: UInt32?) -> OverlaySurface {
