@@ -502,8 +502,9 @@ public final class Daemon {
 
     /// A new value of the bar on screen drawn without a scene, when the screen can take it so
     /// (`Screen.showBarValue`); false: the daemon updates the screen from a new scene instead.
-    private func showBarValue(of model: ToastModel) -> Bool {
-        guard let bar = animator.steadyBar(for: model, now: Self.now()) else { return false }
+    private func showBarValue() -> Bool {
+        let now = Self.now()
+        guard let bar = service.readModel({ animator.steadyBar(for: $0, now: now) }) else { return false }
         return screen.showBarValue(withIcon(bar))
     }
 
@@ -511,7 +512,7 @@ public final class Daemon {
     /// The one timer wakes the daemon at the model's next deadline, the spinner's next step, or when
     /// toasts waiting for a frame callback are laid out anyway (whichever is first).
     private func armTimer() {
-        let due = Instant.earliest(Instant.earliest(service.model.nextDeadline, spinnerStep), screen.deferredUntil)
+        let due = Instant.earliest(Instant.earliest(service.readModel { $0.nextDeadline }, spinnerStep), screen.deferredUntil)
         timer.arm(at: due.map { $0.milliseconds * 1_000_000 })
     }
 
@@ -523,17 +524,18 @@ public final class Daemon {
         for command in service.drainCommands() { commands.run(command) }
         socketDoor.publishStatus()
         // Only a change to what is drawn redraws; animation frames are paced by the surfaces themselves.
-        let model = service.model
-        busiestSinceEmpty = max(busiestSinceEmpty, model.all.count)
+        let model = service.readModel { (generation: $0.generation, hudGeneration: $0.hud.generation,
+                                         openCount: $0.all.count, historyGeneration: $0.historyGeneration) }
+        busiestSinceEmpty = max(busiestSinceEmpty, model.openCount)
         if model.generation != drawnGeneration {
             defer { drawnGeneration = model.generation }
             // The HUD is drawn at once; toasts may wait for the frame being shown (Screen.updateSoon).
-            if model.hud.generation != drawnHudGeneration {
+            if model.hudGeneration != drawnHudGeneration {
                 // Only the HUD changed (the toasts' and modes' share of the generation stayed): perhaps
                 // only the bar's value, which the screen takes without a scene (`HudValuePath`).
-                let hudOnly = model.generation &- drawnGeneration == model.hud.generation &- drawnHudGeneration
-                drawnHudGeneration = model.hud.generation
-                if !(hudOnly && showBarValue(of: model)) { screen.update() }
+                let hudOnly = model.generation &- drawnGeneration == model.hudGeneration &- drawnHudGeneration
+                drawnHudGeneration = model.hudGeneration
+                if !(hudOnly && showBarValue()) { screen.update() }
             } else {
                 screen.updateSoon(now: Self.now())
             }
