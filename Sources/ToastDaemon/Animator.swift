@@ -125,8 +125,7 @@ struct Animator {
         var huds: [HudView] = []
         var hudShownAt: Instant?
         if let bar = model.hud.bar {
-            huds.append(.bar(HudBarView(label: bar.label ?? title(ofKind: bar.kind), iconName: bar.icon ?? bar.kind,
-                                        value: bar.value, muted: bar.isMuted)))
+            huds.append(.bar(view(of: bar)))
             hudShownAt = bar.shownAt
         }
         if let spinner = model.hud.spinner {
@@ -354,6 +353,23 @@ struct Animator {
     /// The last kind titled and its title: a stream of values asks for the same one at every value, and
     /// upper-casing a character goes through Unicode's tables.
     private var lastTitle: (kind: String, title: String)?
+
+    /// The renderer's view of the value bar (its theme icon is the daemon's to add).
+    private mutating func view(of bar: ValueBar) -> HudBarView {
+        HudBarView(label: bar.label ?? title(ofKind: bar.kind), iconName: bar.icon ?? bar.kind, value: bar.value, muted: bar.isMuted)
+    }
+
+    /// The bar's view when the HUD is the model's bar alone, faded in, with nothing leaving: what
+    /// `scene` would show of it at `now`, with no toasts' or spinner's work (`HudValuePath` decides
+    /// whether the screen can take the new value without a scene). Remembered, as `scene` remembers
+    /// what it shows, so the bar fades out at its latest value. Nil otherwise: a scene is needed.
+    mutating func steadyBar(for model: ToastModel, now: Instant) -> HudBarView? {
+        guard let bar = model.hud.bar, model.hud.spinner == nil, hudLeavingSince == nil,
+              fraction(since: bar.shownAt, now: now) >= 1 else { return nil }
+        let view = view(of: bar)
+        if lastHuds.count == 1 { lastHuds[0] = .bar(view) } else { lastHuds = [.bar(view)] }  // in place: no array per value
+        return view
+    }
 
     private mutating func title(ofKind kind: String) -> String {
         if let lastTitle, lastTitle.kind == kind { return lastTitle.title }

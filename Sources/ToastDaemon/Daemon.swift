@@ -147,11 +147,9 @@ public final class Daemon {
             var scene = self.animator.scene(for: self.service.model, now: Self.now(), maxVisible: self.renderer.style.maxVisible)
             self.spinnerStep = scene.nextStep
             if scene.huds.contains(where: { if case .bar = $0 { true } else { false } }) {
-                let scale = self.wayland.outputs.lazy.map(\.scale).max() ?? 1
-                let renderer = self.renderer
                 scene.huds = scene.huds.map { hud in
                     guard case .bar(let bar) = hud else { return hud }
-                    return .bar(self.service.withIcon(bar, scale: scale, renderer: renderer))
+                    return .bar(self.withIcon(bar))
                 }
             }
             return scene
@@ -514,12 +512,25 @@ public final class Daemon {
         Instant(milliseconds: MonotonicClock.nanoseconds() / 1_000_000)
     }
 
+    /// The value bar's view with its theme icon, at the largest output's scale in the current look.
+    private func withIcon(_ bar: HudBarView) -> HudBarView {
+        service.withIcon(bar, scale: wayland.outputs.lazy.map(\.scale).max() ?? 1, renderer: renderer)
+    }
+
+    /// A new value of the bar on screen drawn without a scene, when the screen can take it so
+    /// (`Screen.showBarValue`); false: the daemon updates the screen from a new scene instead.
+    private func showBarValue() -> Bool {
+        let now = Self.now()
+        guard let bar = service.readModel({ animator.steadyBar(for: $0, now: now) }) else { return false }
+        return screen.showBarValue(withIcon(bar))
+    }
+
     /// After every turn that changed the service: route its events, redraw what changed, arm the timer.
     /// The one timer wakes the daemon at the model's next deadline, the spinner's next step, or when
     /// toasts waiting for a frame callback are laid out anyway (whichever is first).
     func armTimer() {
-        let (due, keepingEarlier) = frameDeadlineArming.arm(model: service.model.nextDeadline, spinner: spinnerStep,
-                                                            frame: screen.deferredUntil)
+        let (due, keepingEarlier) = frameDeadlineArming.arm(model: service.readModel { $0.nextDeadline },
+                                                            spinner: spinnerStep, frame: screen.deferredUntil)
         timer.arm(at: due.map { $0.milliseconds * 1_000_000 }, keepingEarlier: keepingEarlier)
     }
 
@@ -531,16 +542,21 @@ public final class Daemon {
         for command in service.drainCommands() { commands.run(command) }
         socketDoor.publishStatus()
         // Only a change to what is drawn redraws; animation frames are paced by the surfaces themselves.
-        let model = service.model
-        busiestSinceEmpty = max(busiestSinceEmpty, model.all.count)
-        if let newest = model.all.first?.id { burstArrivals.saw(newest: newest, open: model.all.count) }
+        let model = service.readModel { (generation: $0.generation, hudGeneration: $0.hud.generation,
+                                         openCount: $0.all.count, newestID: $0.all.first?.id,
+                                         historyGeneration: $0.historyGeneration) }
+        busiestSinceEmpty = max(busiestSinceEmpty, model.openCount)
+        if let newest = model.newestID { burstArrivals.saw(newest: newest, open: model.openCount) }
         if model.generation != drawnGeneration {
-            drawnGeneration = model.generation
+            defer { drawnGeneration = model.generation }
             burstSettledDue = false  // it settles again after this change
             // The HUD is drawn at once; toasts may wait for the frame being shown (Screen.updateSoon).
-            if model.hud.generation != drawnHudGeneration {
-                drawnHudGeneration = model.hud.generation
-                screen.update()
+            if model.hudGeneration != drawnHudGeneration {
+                // Only the HUD changed (the toasts' and modes' share of the generation stayed): perhaps
+                // only the bar's value, which the screen takes without a scene (`HudValuePath`).
+                let hudOnly = model.generation &- drawnGeneration == model.hudGeneration &- drawnHudGeneration
+                drawnHudGeneration = model.hudGeneration
+                if !(hudOnly && showBarValue()) { screen.update() }
             } else {
                 screen.updateSoon(now: Self.now())
             }

@@ -229,6 +229,37 @@ final class Screen {
         hudShown = shown
     }
 
+    /// Takes `bar`, the new view of the value bar on screen, into the scene shown when its value is all
+    /// that changed (`HudValuePath`), and redraws the bar row; returns false, touching nothing, when the
+    /// daemon must `update` instead: a step that needs a scene, a surface whose scale moved, or a
+    /// `focused` HUD whose next value goes to another output.
+    func showBarValue(_ bar: HudBarView) -> Bool {
+        guard !hudSurfaces.isEmpty else { return false }
+        // The focus as last told (`onFocusChanged`), not asked of the toplevels again: the same answer
+        // while nothing moved, without a list of the outputs made per value.
+        if case .focused = hudOutput, focus.focused != hudFocusOutput { return false }
+        switch HudValuePath.step(from: scene, to: bar) {
+        case .fullPath:
+            return false
+        case .unchanged:
+            return true
+        case .barValue:
+            guard hudSurfaces.values.allSatisfy({ $0.drawnScale == $0.scale }) else { return false }
+            // In place: the arrays stay those of the last value, no copies.
+            let hud = HudView.bar(bar)
+            scene.huds[0] = hud
+            Self.makeOnly(hud, in: &lastBars)
+            if hudShown != nil { Self.makeOnly(hud, in: &hudShown!.huds) }
+            for surface in hudSurfaces.values { surface.setNeedsDraw(size: surface.size) }
+            return true
+        }
+    }
+
+    /// Makes `huds` hold `hud` alone, in its own storage when it has one element already.
+    private static func makeOnly(_ hud: HudView, in huds: inout [HudView]) {
+        if huds.count == 1 { huds[0] = hud } else { huds = [hud] }
+    }
+
     private func makeHudSurface(output: UInt32?) -> OverlaySurface {
         let surface = makeSurface(output: output, placement: hudPlacement) { [unowned self] buffer, scale in
             self.drawHud(into: buffer, scale: scale)

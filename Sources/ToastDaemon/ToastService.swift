@@ -44,6 +44,19 @@ final class ToastService {
         self.now = clock
     }
 
+    /// `body` given the model where it is. What runs after every change reads a few fields of the model:
+    /// `service.model.field` from outside copied all of it for each (every array and table in it
+    /// retained, then released), a tenth of a HUD value's instructions.
+    func readModel<Result>(_ body: (borrowing ToastModel) -> Result) -> Result {
+        // Lent through an inout access, whose exclusivity lets the model be passed where it is: a plain
+        // read copied it to pass it.
+        Self.lend(&model, to: body)
+    }
+
+    private static func lend<Result>(_ model: inout ToastModel, to body: (borrowing ToastModel) -> Result) -> Result {
+        body(model)
+    }
+
     /// Whether anything changed since the last call; clears the flag.
     func takeChanges() -> Bool {
         defer { hasChanges = false }

@@ -432,6 +432,58 @@ final class HudTests: XCTestCase {
                        "new buffers for values: \(requests.filter { $0.contains("create_") })")
     }
 
+    /// A value that only moves a steady bar is drawn without a new scene (`HudValuePath`): it must draw
+    /// exactly what a whole redraw draws for that bar, with one commit and no frame callback; a value that
+    /// changes more (mute, a new title) must still redraw all of the HUD, not just its bar row.
+    func testABarsValueAloneDrawsWhatAWholeRedrawDrawsAndMoreThanTheValueRedrawsAll() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig("hud-timeout = 600000")],
+                                       environment: ["WAYLAND_DEBUG": "client"])
+        let pid = toastd.process.pid
+        let lowerHalf = Rect(x: 0, y: stage.height / 2, width: stage.width, height: stage.height / 2)
+        // Shows `arguments`' bar and returns the screen once it is drawn (it differs from `shot`, or
+        // equals `expected`) and the daemon went quiet.
+        func show(_ arguments: [String], after shot: Image?, expecting expected: Image? = nil, _ what: String) throws -> Image {
+            try expectSuccess(toastd.toast(["hud", "volume"] + arguments))
+            let (drawn, done) = try stage.waitForScreenshot { next in
+                if let expected { return !next.differs(in: lowerHalf, from: expected) }
+                return shot.map { next.differs(in: lowerHalf, from: $0) } ?? true
+            }
+            XCTAssertTrue(done, "\(what): kept at \(stage.keep(drawn, name: "hud-value-path"))")
+            XCTAssertTrue(waitForQuiet(pid), "toastd never went quiet after \(what)")
+            return try stage.screenshot()
+        }
+        // Whole redraws, each the first of its look: the muted bar as it appears, then unmuted.
+        try expectSuccess(toastd.toast(["hud", "volume", "30", "--muted"]))
+        var previous: Image?
+        let (mutedFirst, shown) = try stage.waitForScreenshot { shot in
+            defer { previous = shot }
+            guard !shot.isUniform(stage.background, in: lowerHalf), let previous else { return false }
+            return !shot.differs(in: lowerHalf, from: previous)
+        }
+        XCTAssertTrue(shown, "no bar; toastd: \(toastd.log)")
+        XCTAssertTrue(waitForQuiet(pid), "toastd never went quiet after the fade-in")
+        let muted = try stage.screenshot()
+        XCTAssertFalse(muted.differs(in: lowerHalf, from: mutedFirst), "the muted bar was still changing")
+        let plain = try show(["30"], after: muted, "unmuting")
+        let hudSurface = try XCTUnwrap(toastd.log.firstMatch(of: #/get_layer_surface\(new id zwlr_layer_surface_v1@\d+, (wl_surface@\d+)/#)?.1,
+                                       "no layer surface in the log")
+
+        // The value alone, there and back: the second lands in the buffer the first whole redraw drew.
+        let before = toastd.log.count
+        let at70 = try show(["70"], after: plain, "70")
+        _ = try show(["30"], after: at70, expecting: plain, "30 again, as the whole redraw drew it")
+        let requests = toastd.log.dropFirst(before).split(separator: "\n")
+        XCTAssertEqual(requests.filter { $0.contains("-> \(hudSurface).commit(") }.count, 2, "one commit per value")
+        XCTAssertEqual(requests.filter { $0.contains("-> \(hudSurface).frame(") }.count, 0, "a frame callback for a steady bar's value")
+
+        // More than the value: all of it is drawn again, as when it first appeared.
+        _ = try show(["30", "--muted"], after: plain, expecting: muted, "muting: the icon and label grey too")
+        let titled = try show(["30", "--label", "Speakers"], after: muted, "a new title")
+        XCTAssertTrue(titled.differs(in: lowerHalf, from: plain), "the title did not change")
+        _ = try show(["30"], after: titled, expecting: plain, "back to the first title")
+    }
+
     func testNoAnimationsDrawsAtOnceAndTheSpinnerStandsStill() throws {
         let stage = try Stage.shared()
         let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations", "--config", try stage.shadowlessConfig()])

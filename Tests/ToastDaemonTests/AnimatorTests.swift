@@ -196,6 +196,36 @@ final class AnimatorTests: XCTestCase {
         XCTAssertFalse(gone.isAnimating)
     }
 
+    /// A bar's value on a steady HUD needs no scene (`steadyBar`), and what it returns is what the scene
+    /// shows, down to the fade-out after the last value taken that way.
+    func testASteadyBarsValueIsTheScenesBarAndFadesOutAtTheLastValue() throws {
+        try model.showBar(kind: "volume", value: 40, now: at(0))
+        _ = scene(at: 0)
+        XCTAssertNil(animator.steadyBar(for: model, now: at(80)), "fading in: frames drive the fade")
+        _ = scene(at: 160)
+        try model.showBar(kind: "volume", value: 70, now: at(200))
+        let steady = animator.steadyBar(for: model, now: at(200))
+        XCTAssertEqual(steady, HudBarView(label: "Volume", iconName: "volume", value: 70))
+        XCTAssertEqual(scene(at: 200).huds, steady.map { [.bar($0)] }, "the same view as a scene's")
+
+        try model.showBar(kind: "volume", value: 30, now: at(300))
+        XCTAssertNotNil(animator.steadyBar(for: model, now: at(300)))
+        model.hideBar()
+        XCTAssertEqual(scene(at: 1000).huds, [.bar(HudBarView(label: "Volume", iconName: "volume", value: 30))],
+                       "the bar fades out at the value last drawn, not at the last scene's")
+        XCTAssertNil(animator.steadyBar(for: model, now: at(1040)), "no bar")
+    }
+
+    func testASpinnerOrANewBarNeedsAScene() throws {
+        try model.showBar(kind: "volume", value: 40, now: at(0))
+        _ = scene(at: 200)
+        try model.showBar(kind: "volume", value: 50, now: at(2000))
+        XCTAssertNil(animator.steadyBar(for: model, now: at(2000)), "the bar timed out: a new one fades in")
+        _ = scene(at: 2200)
+        try model.loadingStart(key: "build", now: at(2300))
+        XCTAssertNil(animator.steadyBar(for: model, now: at(2300)), "a spinner turns under the bar")
+    }
+
     /// With no toast open, a HUD scene skips the toasts' work; a toast still fading out (the model
     /// forgot it, the animator has not) is no such case: it fades on under a stream of values, and a toast
     /// after it starts a stack again.
