@@ -9,13 +9,7 @@ final class MappedPagesTests: XCTestCase {
     static let line = "idle: unmapping "
 
     func testStartTheFirstToastAndABurstGiveTheirMappedPagesBackButALaterSingleToastDoesNot() throws {
-        let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
-        let pid = toastd.process.pid
-        let client = try WireBusClient(address: stage.variables["DBUS_SESSION_BUS_ADDRESS"]!)
-
-        XCTAssertTrue(waitUntil(timeout: 15) { Self.releases(toastd.log).count == 1 },
-                      "no pages unmapped after start\n\(toastd.log.suffix(2000))")
+        let (toastd, pid, client) = try Self.startedAndUnmapped()
         let unmapped = Self.releases(toastd.log)[0]
         let idle = Self.fileResidentKiB(pid)
         print("toastd-mapped-pages: \(unmapped) KiB unmapped after start, \(idle) KiB file-backed resident then")
@@ -53,12 +47,7 @@ final class MappedPagesTests: XCTestCase {
     /// A burst left on screen: once its stack settles (one buffer kept, nothing more to draw), the pages
     /// it mapped go while its toasts are still shown, not only when the screen empties.
     func testABurstsPagesGoOnceItsStackSettles() throws {
-        let stage = try Stage.shared()
-        let toastd = try ToastdProcess(stage: stage)
-        let pid = toastd.process.pid
-        let client = try WireBusClient(address: stage.variables["DBUS_SESSION_BUS_ADDRESS"]!)
-        XCTAssertTrue(waitUntil(timeout: 15) { Self.releases(toastd.log).count == 1 },
-                      "no pages unmapped after start\n\(toastd.log.suffix(2000))")
+        let (toastd, pid, client) = try Self.startedAndUnmapped()
 
         for i in 0..<30 { try client.notify(appName: "mapped", summary: "Burst \(i)", body: "one of thirty") }
         XCTAssertTrue(waitUntil(timeout: 15, interval: 0.05) { Self.whileShown(toastd.log) >= 1 },
@@ -72,6 +61,16 @@ final class MappedPagesTests: XCTestCase {
     }
 
     // MARK: Helpers
+
+    /// A toastd on the shared stage and a bus client, once start's pages have been unmapped.
+    static func startedAndUnmapped() throws -> (ToastdProcess, pid_t, WireBusClient) {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage)
+        let client = try WireBusClient(address: stage.variables["DBUS_SESSION_BUS_ADDRESS"]!)
+        XCTAssertTrue(waitUntil(timeout: 15) { releases(toastd.log).count == 1 },
+                      "no pages unmapped after start\n\(toastd.log.suffix(2000))")
+        return (toastd, toastd.process.pid, client)
+    }
 
     /// The "unmapping" lines of drops made while a burst was still shown.
     static func whileShown(_ log: String) -> Int {
