@@ -367,7 +367,7 @@ struct Animator {
         guard let bar = model.hud.bar, model.hud.spinner == nil, hudLeavingSince == nil,
               fraction(since: bar.shownAt, now: now) >= 1 else { return nil }
         let view = view(of: bar)
-        if lastHuds.count == 1 { lastHuds[0] = .bar(view) } else { lastHuds = [.bar(view)] }  // in place: no array per value
+        lastHuds.makeOnly(.bar(view))
         return view
     }
 

@@ -29,3 +29,11 @@ enum HudValuePath {
         return old.value == bar.value ? .unchanged : .barValue
     }
 }
+
+extension Array {
+    /// Makes the array hold `element` alone, in the storage it has when it holds one element already:
+    /// a steady bar's values replace the HUD they show in place, with no array made per value.
+    mutating func makeOnly(_ element: Element) {
+        if count == 1 { self[0] = element } else { self = [element] }
+    }
+}

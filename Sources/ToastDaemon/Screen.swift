@@ -248,16 +248,11 @@ final class Screen {
             // In place: the arrays stay those of the last value, no copies.
             let hud = HudView.bar(bar)
             scene.huds[0] = hud
-            Self.makeOnly(hud, in: &lastBars)
-            if hudShown != nil { Self.makeOnly(hud, in: &hudShown!.huds) }
+            lastBars.makeOnly(hud)
+            hudShown?.huds.makeOnly(hud)
             for surface in hudSurfaces.values { surface.setNeedsDraw(size: surface.size) }
             return true
         }
-    }
-
-    /// Makes `huds` hold `hud` alone, in its own storage when it has one element already.
-    private static func makeOnly(_ hud: HudView, in huds: inout [HudView]) {
-        if huds.count == 1 { huds[0] = hud } else { huds = [hud] }
     }
 
     private func makeHudSurface(output: UInt32?) -> OverlaySurface {

@@ -48,4 +48,3 @@ final class DeadlineTimer {
         armedAt = nil
     }
 }
-
