@@ -147,8 +147,8 @@ class Bench:
         """(series key, argv, env) of the CLI rows this daemon takes part in."""
         rows = []
         notify_send = ["notify-send", "-p", "Bench", "spawn to first commit"]
-        if isinstance(daemon, Mako):
-            rows.append((f"cli_{kind}.notify-send+mako", notify_send, self.env))
+        if isinstance(daemon, (Mako, Dunst)):
+            rows.append((f"cli_{kind}.notify-send+{daemon.name}", notify_send, self.env))
         else:
             rows.append((f"cli_{kind}.toast", [daemon.toast_bin, *self.toast_flags, "Bench", "spawn to first commit"],
                          daemon.cli_env()))
@@ -283,7 +283,8 @@ class Bench:
         self.spawn_baseline(n)
         k = max(1, n // rounds)
         for r in range(rounds):
-            pairs = [(self.mako, self.notification_block), (self.toastd, self.notification_block)]
+            pairs = [(self.mako, self.notification_block), (self.toastd, self.notification_block),
+                     (self.dunst, self.notification_block)]
             huds = [(self.wob, self.hud_block), (self.toastd, self.hud_block)]
             if r % 2:
                 pairs.reverse()
@@ -428,8 +429,8 @@ class Bench:
                      "wakeups_shown", "rss_closed")
 
     def resource_runs(self):
-        # dunst, the second anchor: its idle rows at least (1.9.0 dies in the burst of 100, see
-        # docs/benchmarks.md), and every later row it lives to.
+        # dunst, the second anchor: every row it lives to (bench/run installs one that survives a
+        # burst; Debian 12's own 1.9.0 dies in it, docs/benchmarks.md).
         for daemon in (self.mako, self.toastd, self.dunst, self.wob):
             if daemon is not None:
                 self.say(f"  resources: {daemon.name}")
