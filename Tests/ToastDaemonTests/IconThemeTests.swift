@@ -172,6 +172,28 @@ final class IconThemeTests: XCTestCase {
         XCTAssertNil(plain.path(forIconNamed: "only-svg"), "hicolor inherits nothing")
     }
 
+    /// A hicolor laid out as packages install it (every size and category directory, nearly all empty):
+    /// a missing name is looked for only where there are files, and a theme's directories are read
+    /// once (an icon put into an empty one is seen by the next `IconTheme`, as after a reload).
+    func testOnlyDirectoriesHoldingFilesAreSearched() throws {
+        for directory in IconTheme.fallbackDirectories {
+            try FileManager.default.createDirectory(atPath: "\(root!)/share/icons/hicolor/\(directory.path)",
+                                                    withIntermediateDirectories: true)
+        }
+        let app = try place("share/icons/hicolor/48x48/apps/app.png")
+        var theme = IconTheme(dataDirectories: [root + "/share"])
+        XCTAssertEqual(theme.path(forIconNamed: "app"), app)
+        let before = theme.fileProbes
+        for name in ["missing-a", "missing-b", "missing-c"] { XCTAssertNil(theme.path(forIconNamed: name)) }
+        // Per name: 48x48/apps twice (meant for the size, then the closest) and pixmaps, two extensions each.
+        XCTAssertEqual(theme.fileProbes - before, 3 * 6)
+
+        let late = try place("share/icons/hicolor/16x16/status/late.png")
+        XCTAssertNil(theme.path(forIconNamed: "late"), "directories empty at load are not searched")
+        var reloaded = IconTheme(dataDirectories: [root + "/share"])
+        XCTAssertEqual(reloaded.path(forIconNamed: "late"), late)
+    }
+
     func testIconPathIsSearchedFirst() throws {
         _ = try place("share/icons/hicolor/48x48/apps/app.png")
         let direct = try place("mine/app.svg")
