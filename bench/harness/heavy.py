@@ -21,6 +21,9 @@ STORM_CALLS = 4_000
 STORM_WINDOW = 32          # storm calls in flight at once
 STORM_SEED = 18
 SETTLE_S = 1.0
+# Each daemon's burst, and its storm, must be answered within this: dunst draws every notification
+# with a compositor round trip and would take many minutes; its rows then say how far it got.
+ANSWER_BUDGET_S = 120.0
 # The result keys each measurement sets (a daemon that dies leaves them n/a, saying why).
 KEYS = {"burst": ["burst_drain", "burst_answered", "burst_cpu", "burst_peak_rss", "burst_commits",
                   "burst_commits_ahead", "burst_rss_kept"],
@@ -39,17 +42,24 @@ def _close(nid):
     return new_method_call(NOTIFICATIONS, "CloseNotification", "u", (nid,))
 
 
-def _pipeline(conn, messages, timeout_s=300.0, on_reply=None):
-    """Sends every message, then reads until each has its reply; returns the replies in order."""
+def _pipeline(conn, messages, deadline, on_reply=None):
+    """Sends every message, then reads until each has its reply; returns the replies in order.
+    Raises TimeoutError saying how many were answered if `deadline` (monotonic) passes first."""
     serials = {}
     for index, message in enumerate(messages):
         serial = next(conn.outgoing_serial)
         conn.send(message, serial=serial)
         serials[serial] = index
     replies = [None] * len(serials)
-    deadline = time.monotonic() + timeout_s
     while serials:
-        message = conn.receive(timeout=max(0.01, deadline - time.monotonic()))
+        left = deadline - time.monotonic()
+        try:
+            if left <= 0:
+                raise TimeoutError
+            message = conn.receive(timeout=left)
+        except TimeoutError:
+            raise TimeoutError(f"{len(replies) - len(serials)} of {len(replies)} calls answered within the "
+                               f"{ANSWER_BUDGET_S:.0f} s allowed") from None
         serial = message.header.fields.get(HeaderFields.reply_serial)
         if serial in serials:
             replies[serials.pop(serial)] = message
@@ -184,14 +194,14 @@ class Heavy:
             t0 = time.monotonic()
             calls = [_notify("burst", f"Burst {i}", f"call {i} of {BURST_CALLS}",
                              expire_ms=500 if i % 3 == 0 else -1) for i in range(BURST_CALLS)]
-            replies = _pipeline(conn, calls)
+            replies = _pipeline(conn, calls, t0 + ANSWER_BUDGET_S)
             drained = time.monotonic() - t0
             ids = _ids(replies)
             daemon.wait_idle(0.3, timeout_s=60)
             cpu1 = procs.cpu_ns(pid)
             commits, callbacks, ahead = frame_pacing(daemon.log.new_lines(), since)
             peak = _peak_rss_mb(pid)
-            _pipeline(conn, [_close(nid) for nid in ids])
+            _pipeline(conn, [_close(nid) for nid in ids], time.monotonic() + ANSWER_BUDGET_S)
             daemon.wait_idle(0.3, timeout_s=60)
             time.sleep(SETTLE_S)
             daemon.check_alive()
@@ -216,20 +226,27 @@ class Heavy:
         conn = self._connect()
         try:
             text = StormText(STORM_SEED)
-            warm = _ids(_pipeline(conn, [_notify("warm-up", f"Warm-up {i}", f"<b>ready</b> {i}") for i in range(5)]))
-            _pipeline(conn, [_close(nid) for nid in warm])
+            deadline = time.monotonic() + ANSWER_BUDGET_S
+            warm = _ids(_pipeline(conn, [_notify("warm-up", f"Warm-up {i}", f"<b>ready</b> {i}") for i in range(5)],
+                                  deadline))
+            _pipeline(conn, [_close(nid) for nid in warm], deadline)
             daemon.wait_idle(0.3, timeout_s=30)
             time.sleep(SETTLE_S)
             pid = daemon.pid
             before = procs.rss_kib(pid) / 1024
             ids, sent, peak = [], 0, before
+            deadline = time.monotonic() + ANSWER_BUDGET_S
             while sent < STORM_CALLS:
                 batch = [text.notification() for _ in range(min(STORM_WINDOW, STORM_CALLS - sent))]
-                ids += _ids(_pipeline(conn, batch))
+                try:
+                    ids += _ids(_pipeline(conn, batch, deadline))
+                except TimeoutError:
+                    raise TimeoutError(f"{sent} of {STORM_CALLS} calls answered within the "
+                                       f"{ANSWER_BUDGET_S:.0f} s allowed") from None
                 sent += len(batch)
                 if sent % 512 == 0:
                     peak = max(peak, procs.rss_kib(pid) / 1024)
-            _pipeline(conn, [_close(nid) for nid in set(ids)])
+            _pipeline(conn, [_close(nid) for nid in set(ids)], time.monotonic() + ANSWER_BUDGET_S)
             daemon.wait_idle(0.3, timeout_s=60)
             time.sleep(SETTLE_S)
             daemon.check_alive()
