@@ -40,15 +40,42 @@ enum MappedPages {
     /// `candidates` over bytes in place.
     static func candidates(maps bytes: UnsafeBufferPointer<UInt8>) -> [Mapping] {
         var found: [Mapping] = []
-        guard let base = bytes.baseAddress else { return found }
+        forEachLine(of: bytes) { line in
+            if let mapping = candidate(line) { found.append(mapping) }
+        }
+        return found
+    }
+
+    /// Calls `body` with each line of `bytes` (without its newline), in place.
+    private static func forEachLine(of bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard let base = bytes.baseAddress else { return }
         var lineStart = 0
         while lineStart < bytes.count {
             let newline = memchr(base + lineStart, Int32(UInt8(ascii: "\n")), bytes.count - lineStart)
             let lineEnd = newline.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
-            if let mapping = candidate(UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])) {
-                found.append(mapping)
-            }
+            body(UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]))
             lineStart = lineEnd + 1
+        }
+    }
+
+    /// Where the main thread's stack is mapped now (the `[stack]` line of `maps`; its start moves down
+    /// as the stack grows), nil if `maps` has no such line.
+    static func stack(maps: [UInt8]) -> Range<UInt>? {
+        maps.withUnsafeBufferPointer { stack(maps: $0) }
+    }
+
+    /// `stack` over bytes in place.
+    static func stack(maps bytes: UnsafeBufferPointer<UInt8>) -> Range<UInt>? {
+        let name = Array("[stack]".utf8)
+        var found: Range<UInt>?
+        forEachLine(of: bytes) { line in
+            guard found == nil, line.count > name.count, line.suffix(name.count).elementsEqual(name),
+                  let dash = line.firstIndex(of: UInt8(ascii: "-")),
+                  let space = line[dash...].firstIndex(of: UInt8(ascii: " ")),
+                  let start = UInt(String(decoding: line[..<dash], as: UTF8.self), radix: 16),
+                  let end = UInt(String(decoding: line[(dash + 1)..<space], as: UTF8.self), radix: 16), start < end
+            else { return }
+            found = start..<end
         }
         return found
     }
@@ -121,8 +148,16 @@ enum MappedPages {
     /// The mappings of this process whose pages may be dropped now (`candidates` holding pages, none
     /// of them the process's own), with what they hold resident; empty if `/proc/self/maps` or
     /// `/proc/self/pagemap` cannot be read.
-    static func current() -> [Mapping] {
-        let candidates = withProcFile("/proc/self/maps") { Self.candidates(maps: $0) } ?? []
+    static func current() -> [Mapping] { currentWithStack().mappings }
+
+    /// `current`, and where the main thread's stack is (`stack(maps:)`), from one read of `maps`.
+    static func currentWithStack() -> (mappings: [Mapping], stack: Range<UInt>?) {
+        let (candidates, stack) = withProcFile("/proc/self/maps") { (Self.candidates(maps: $0), Self.stack(maps: $0)) } ?? ([], nil)
+        return (current(candidates: candidates), stack)
+    }
+
+    /// Which of `candidates` hold pages, none of them the process's own, read from `/proc/self/pagemap`.
+    private static func current(candidates: [Mapping]) -> [Mapping] {
         let pagemap = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC)
         guard pagemap >= 0 else { return [] }
         defer { close(pagemap) }
@@ -186,6 +221,32 @@ enum MappedPages {
             if madvise(address, mapping.length, MADV_DONTNEED) == 0 { released += mapping.residentKiB }
         }
         return released
+    }
+
+    /// The pages of the main thread's stack (mapped at `stack`) that lie more than `margin` bytes below
+    /// `frame` (an address in the running function's frame), page-aligned; empty if none.
+    ///
+    /// Why they may go: what lies below the running frame is dead (the frames of calls that returned;
+    /// the next calls write their frames before reading them), and a page of anonymous memory dropped
+    /// with `MADV_DONTNEED` comes back zeroed at its next touch. The margin keeps the pages the calls
+    /// this one still makes use (the `madvise` itself, the C library's wrapper, a signal's frame).
+    static func unusedStack(_ stack: Range<UInt>, frame: UInt, margin: Int, pageSize: Int) -> Range<UInt> {
+        guard stack.contains(frame), frame - stack.lowerBound > UInt(margin) else { return stack.lowerBound..<stack.lowerBound }
+        let end = (frame - UInt(margin)) & ~UInt(pageSize - 1)
+        return stack.lowerBound..<max(stack.lowerBound, end)
+    }
+
+    /// Drops the pages of the main thread's stack below the caller's frame (`unusedStack`): start ran
+    /// ~100 KiB deep (the configuration's parser, fontconfig and Pango's set-up) and those pages stayed
+    /// resident, while the loop runs a few KiB deep. Only for the main thread, whose stack `stack` is.
+    @inline(never)
+    static func releaseUnusedStack(_ stack: Range<UInt>) {
+        var here = 0
+        let frame = withUnsafeMutablePointer(to: &here) { UInt(bitPattern: $0) }
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let unused = unusedStack(stack, frame: frame, margin: 4 * pageSize, pageSize: pageSize)
+        guard !unused.isEmpty, let address = UnsafeMutableRawPointer(bitPattern: unused.lowerBound) else { return }
+        madvise(address, Int(unused.upperBound - unused.lowerBound), MADV_DONTNEED)
     }
 
     /// Calls `body` with the whole of a /proc file (its size is not known ahead: read until the end),
@@ -267,7 +328,7 @@ extension Daemon {
         burstArrivals.released(openNow: service.model.all.count)
         saveHistoryNow()
         let started = MonotonicClock.nanoseconds()
-        let mappings = MappedPages.current()
+        let (mappings, stack) = MappedPages.currentWithStack()
         // Finding them took heap (the bytes of maps, pagemap's entries), now free: back with the rest (but
         // for what the toasts still shown may take again). The trim and the log line before the pages
         // go, so that their code is not mapped back right after.
@@ -276,5 +337,6 @@ extension Daemon {
         Log.info("idle: unmapping \(kib) KiB of code and read-only data\(whileShown ? ", a burst still shown" : "") "
                  + "(found in \((MonotonicClock.nanoseconds() - started) / 1000) µs)")
         _ = MappedPages.release(mappings)
+        if let stack { MappedPages.releaseUnusedStack(stack) }
     }
 }

@@ -144,6 +144,64 @@ final class MappedPagesTests: XCTestCase {
         }
     }
 
+    // MARK: The stack
+
+    func testTheStackIsTheStackLineOfMaps() {
+        XCTAssertEqual(MappedPages.stack(maps: Array(Self.maps.utf8)), 0x7fff_d000_0000..<0x7fff_d002_1000)
+        XCTAssertNil(MappedPages.stack(maps: Array(Self.maps.utf8.prefix(200))), "no [stack] line")
+        XCTAssertNil(MappedPages.stack(maps: Array("7fffd0021000-7fffd0000000 rw-p 00000000 00:00 0 [stack]".utf8)),
+                     "end before start")
+    }
+
+    func testTheUnusedStackIsWhatLiesAMarginBelowTheFramePageAligned() {
+        let stack: Range<UInt> = 0x10_0000..<0x12_0000
+        XCTAssertEqual(MappedPages.unusedStack(stack, frame: 0x11_8f00, margin: 0x4000, pageSize: 0x1000), 0x10_0000..<0x11_4000)
+        XCTAssertTrue(MappedPages.unusedStack(stack, frame: 0x10_3000, margin: 0x4000, pageSize: 0x1000).isEmpty,
+                      "the frame within the margin of the stack's end")
+        XCTAssertTrue(MappedPages.unusedStack(stack, frame: 0x13_0000, margin: 0x4000, pageSize: 0x1000).isEmpty,
+                      "a frame on another stack (another thread's)")
+    }
+
+    /// The resident pages of this process between `range`'s bounds.
+    private static func residentPages(_ range: Range<UInt>) throws -> Int {
+        let pageSize = UInt(getpagesize())
+        let pagemap = open("/proc/self/pagemap", O_RDONLY)
+        XCTAssertGreaterThanOrEqual(pagemap, 0)
+        defer { close(pagemap) }
+        var entries = [UInt64](repeating: 0, count: Int((range.upperBound - range.lowerBound) / pageSize))
+        let bytes = entries.count * 8
+        let read = entries.withUnsafeMutableBytes { pread(pagemap, $0.baseAddress, bytes, off_t(range.lowerBound / pageSize * 8)) }
+        XCTAssertEqual(read, bytes)
+        return entries.filter { $0 & MappedPages.PagemapBit.present != 0 }.count
+    }
+
+    /// Writes `depth` frames of at least 512 bytes each below the caller's; returns the sum of the depths.
+    @inline(never)
+    private static func deepFrames(_ depth: Int) -> Int {
+        var block = SIMD64<Int>(repeating: depth)  // a value of the frame's: on the stack
+        withUnsafeMutableBytes(of: &block) { _ = $0 }  // its address taken: not kept in registers
+        return block[depth % 64] + (depth > 0 ? deepFrames(depth - 1) : 0)
+    }
+
+    func testTheStackBelowTheRunningFrameGoesAndWhatIsAboveItStays() throws {
+        let kept = [1, 2, 3]  // a value of this frame's, read after the drop
+        XCTAssertEqual(Self.deepFrames(1_000), (0...1_000).reduce(0, +))
+        // Read after the calls: the stack's mapping grew down for them.
+        let maps = try Self.procFile("/proc/self/maps")
+        let stack = try XCTUnwrap(MappedPages.stack(maps: Array(maps.utf8)))
+        var here = 0
+        let frame = withUnsafeMutablePointer(to: &here) { UInt(bitPattern: $0) }
+        try XCTSkipUnless(stack.contains(frame), "the test does not run on the main thread")
+        let below = stack.lowerBound..<(frame - 64 * 1024) & ~UInt(getpagesize() - 1)
+        XCTAssertGreaterThan(try Self.residentPages(below), 16, "frames of a thousand calls were written below this one")
+
+        MappedPages.releaseUnusedStack(stack)
+
+        XCTAssertEqual(try Self.residentPages(below), 0, "the dead frames' pages went")
+        XCTAssertEqual(kept, [1, 2, 3])
+        XCTAssertEqual(Self.deepFrames(1_000), (0...1_000).reduce(0, +), "the stack grows again as before")
+    }
+
     // MARK: Bursts
 
     func testABurstIsMoreArrivalsSinceTheLastReleaseThanAStackShows() {
