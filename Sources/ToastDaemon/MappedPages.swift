@@ -1,3 +1,4 @@
+import CIdlePages
 import Glibc
 import ToastVocabulary
 
@@ -47,7 +48,7 @@ enum MappedPages {
     }
 
     /// Calls `body` with each line of `bytes` (without its newline), in place.
-    private static func forEachLine(of bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    static func forEachLine(of bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         guard let base = bytes.baseAddress else { return }
         var lineStart = 0
         while lineStart < bytes.count {
@@ -66,62 +67,21 @@ enum MappedPages {
 
     /// `stack` over bytes in place.
     static func stack(maps bytes: UnsafeBufferPointer<UInt8>) -> Range<UInt>? {
-        let name = Array("[stack]".utf8)
         var found: Range<UInt>?
         forEachLine(of: bytes) { line in
-            guard found == nil, line.count > name.count, line.suffix(name.count).elementsEqual(name),
-                  let dash = line.firstIndex(of: UInt8(ascii: "-")),
-                  let space = line[dash...].firstIndex(of: UInt8(ascii: " ")),
-                  let start = UInt(String(decoding: line[..<dash], as: UTF8.self), radix: 16),
-                  let end = UInt(String(decoding: line[(dash + 1)..<space], as: UTF8.self), radix: 16), start < end
-            else { return }
-            found = start..<end
+            guard found == nil, let parsed = MapsLine(line), parsed.path.elementsEqual("[stack]".utf8) else { return }
+            found = parsed.addresses
         }
         return found
     }
 
-    /// The mapping of one line of `maps`, "start-end perms offset dev inode   path", if a candidate.
+    /// The mapping of one line of `maps`, if a candidate.
     private static func candidate(_ line: UnsafeBufferPointer<UInt8>) -> Mapping? {
-        var i = 0
-        /// The hexadecimal number at `i`, up to `terminator`, which is skipped.
-        func hex(until terminator: UInt8) -> UInt? {
-            var value: UInt = 0, digits = 0
-            while i < line.count, line[i] != terminator {
-                let c = line[i] | 0x20  // lowercase
-                guard (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "f")),
-                      digits < 16 else { return nil }
-                value = value << 4 | UInt(c <= UInt8(ascii: "9") ? c - UInt8(ascii: "0") : c - UInt8(ascii: "a") + 10)
-                digits += 1
-                i += 1
-            }
-            guard digits > 0, i < line.count else { return nil }
-            i += 1
-            return value
-        }
-        /// Skips the field at `i` and the spaces after it; returns the field's length.
-        @discardableResult func skipField() -> Int {
-            let start = i
-            while i < line.count, line[i] != UInt8(ascii: " ") { i += 1 }
-            let length = i - start
-            while i < line.count, line[i] == UInt8(ascii: " ") { i += 1 }
-            return length
-        }
-        // Beyond Int's range is the kernel's half of the address space ([vsyscall]): never the process's.
-        guard let start = hex(until: UInt8(ascii: "-")), let end = hex(until: UInt8(ascii: " ")), end > start,
-              end <= UInt(Int.max),
-              i + 5 <= line.count, line[i] == UInt8(ascii: "r"), line[i + 1] == UInt8(ascii: "-"),
-              line[i + 2] == UInt8(ascii: "x") || line[i + 2] == UInt8(ascii: "-"), line[i + 3] == UInt8(ascii: "p")
-        else { return nil }
-        skipField()  // perms
-        skipField()  // offset
-        skipField()  // device
-        let inode = i
-        let inodeLength = skipField()
         // Inode 0: not a file ("[vdso]", anonymous code); a file's path starts with '/'.
-        guard inodeLength > 0, !(inodeLength == 1 && line[inode] == UInt8(ascii: "0")),
-              i < line.count, line[i] == UInt8(ascii: "/")
+        guard let parsed = MapsLine(line), parsed.permissions == "r--p" || parsed.permissions == "r-xp",
+              parsed.isFile, parsed.path.first == UInt8(ascii: "/")
         else { return nil }
-        return Mapping(start: start, length: Int(end - start), residentKiB: 0)
+        return Mapping(start: parsed.addresses.lowerBound, length: Int(parsed.addresses.count), residentKiB: 0)
     }
 
     /// One page's entry in `/proc/self/pagemap`: its bits that tell whose the page is.
@@ -148,12 +108,37 @@ enum MappedPages {
     /// The mappings of this process whose pages may be dropped now (`candidates` holding pages, none
     /// of them the process's own), with what they hold resident; empty if `/proc/self/maps` or
     /// `/proc/self/pagemap` cannot be read.
-    static func current() -> [Mapping] { currentWithStack().mappings }
+    static func current() -> [Mapping] { found().mappings }
 
-    /// `current`, and where the main thread's stack is (`stack(maps:)`), from one read of `maps`.
-    static func currentWithStack() -> (mappings: [Mapping], stack: Range<UInt>?) {
-        let (candidates, stack) = withProcFile("/proc/self/maps") { (Self.candidates(maps: $0), Self.stack(maps: $0)) } ?? ([], nil)
-        return (current(candidates: candidates), stack)
+    /// What an idle moment may let go of, from one read of `maps`.
+    struct Found {
+        /// `current`.
+        var mappings: [Mapping]
+        /// Where the main thread's stack is (`stack(maps:)`).
+        var stack: Range<UInt>?
+        /// `IdlePages.regions(maps:)`; none while another thread runs (`IdlePages.release` says why).
+        var idle: [IdlePages.Region]
+    }
+
+    /// `current`, the main thread's stack and the regions that may hold idle pages. The threads are
+    /// counted here, not as the idle pages go: only the caller's thread starts others (Pango's, while
+    /// it lays text out), and the first use of the parsing that counting takes would map back code and
+    /// metadata right after the drop.
+    ///
+    /// `waitingForThreads`: how long to wait, at most, for the other threads to end. Pango sorts each
+    /// new fontset's fonts on a thread of its own, which the prewarm's layouts start and which runs
+    /// for ~10 ms after them: when the loop first goes idle after start, it often still runs.
+    static func found(waitingForThreads patience: Duration = .zero) -> Found {
+        let parsed = withProcFile("/proc/self/maps") { (Self.candidates(maps: $0), Self.stack(maps: $0), IdlePages.regions(maps: $0)) }
+        guard let (candidates, stack, idle) = parsed else { return Found(mappings: [], stack: nil, idle: []) }
+        let mappings = current(candidates: candidates)
+        let deadline = ContinuousClock.now + patience
+        var alone = withProcFile("/proc/self/stat") { IdlePages.threads(stat: $0) } == 1
+        while !alone, ContinuousClock.now < deadline {
+            usleep(1000)
+            alone = withProcFile("/proc/self/stat") { IdlePages.threads(stat: $0) } == 1
+        }
+        return Found(mappings: mappings, stack: stack, idle: alone ? idle : [])
     }
 
     /// Which of `candidates` hold pages, none of them the process's own, read from `/proc/self/pagemap`.
@@ -251,7 +236,7 @@ enum MappedPages {
 
     /// Calls `body` with the whole of a /proc file (its size is not known ahead: read until the end),
     /// or returns nil if it cannot be read. Read into one malloc'd block: no per-byte copies.
-    private static func withProcFile<T>(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
+    static func withProcFile<T>(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -272,6 +257,123 @@ enum MappedPages {
             used += n
         }
         return body(UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: UInt8.self), count: used))
+    }
+}
+
+/// The process's writable memory that reads back the same if dropped: pages of its own that hold only
+/// zeros, and pages of its writable file mappings (a program's and its libraries' data) never written.
+///
+/// Why: at idle the heap held ~100 KiB of zeroed pages (FreeType's hinting contexts and other
+/// blocks cleared at allocation and never filled), and the binary's data segment ~50 KiB read but
+/// never written (the backtracer's buffers, read with their neighbours); `MADV_DONTNEED` gives both
+/// back, and a later touch maps a zero page or the file's page again. Only while the process runs a
+/// single thread: a page found zeroed or unwritten must not be written before it goes, and the loop
+/// that finds and drops them (`toastd_drop_idle_pages`, in C) writes nothing else.
+enum IdlePages {
+    struct Region: Equatable {
+        var addresses: Range<UInt>
+        var kind: toastd_idle_pages_kind
+    }
+
+    /// The regions of `maps` whose idle pages may go: private anonymous memory (the heap, malloc's
+    /// arenas, the binary's zero-initialised data) for zeroed pages, private writable file mappings
+    /// for unwritten ones. Never the main thread's stack (the loop runs on it) nor a device's mapping.
+    static func regions(maps: [UInt8]) -> [Region] {
+        maps.withUnsafeBufferPointer { regions(maps: $0) }
+    }
+
+    /// `regions` over bytes in place.
+    static func regions(maps bytes: UnsafeBufferPointer<UInt8>) -> [Region] {
+        var found: [Region] = []
+        MappedPages.forEachLine(of: bytes) { line in
+            guard let parsed = MapsLine(line), parsed.permissions == "rw-p" else { return }
+            if !parsed.isFile, parsed.path.isEmpty || parsed.path.elementsEqual("[heap]".utf8) {
+                found.append(Region(addresses: parsed.addresses, kind: TOASTD_IDLE_PAGES_ZEROED))
+            } else if parsed.isFile, parsed.path.first == UInt8(ascii: "/"), !parsed.path.starts(with: "/dev/".utf8) {
+                found.append(Region(addresses: parsed.addresses, kind: TOASTD_IDLE_PAGES_UNWRITTEN))
+            }
+        }
+        return found
+    }
+
+    /// The number of threads `/proc/self/stat` counts (its 20th field, the 18th after the command's
+    /// closing parenthesis); nil if it cannot be read.
+    static func threads(stat bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let close = bytes.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+        let fields = bytes[(close + 1)...].split(separator: UInt8(ascii: " "))
+        guard fields.count > 17 else { return nil }
+        return Int(String(decoding: fields[17], as: UTF8.self))
+    }
+
+    /// Drops the idle pages of `regions` (`toastd_drop_idle_pages`); returns the bytes dropped. Only
+    /// while no other thread runs (`MappedPages.found` counts them): another might write a page between
+    /// the look and the drop.
+    static func release(_ regions: [Region]) -> Int {
+        guard !regions.isEmpty else { return 0 }
+        let pagemap = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC)
+        guard pagemap >= 0 else { return 0 }
+        defer { close(pagemap) }
+        let capacity = 8192
+        guard let entries = malloc(capacity * MemoryLayout<UInt64>.stride)?.bindMemory(to: UInt64.self, capacity: capacity)
+        else { return 0 }
+        defer { free(entries) }
+        var dropped = 0
+        for region in regions {
+            dropped += toastd_drop_idle_pages(region.addresses.lowerBound, region.addresses.upperBound, region.kind,
+                                              pagemap, entries, capacity)
+        }
+        return dropped
+    }
+}
+
+/// One line of `/proc/self/maps`, "start-end perms offset device inode   path", read in place.
+struct MapsLine {
+    var addresses: Range<UInt>
+    /// "r-xp", "rw-p", "r--s"…
+    var permissions: String
+    /// Backed by a file (a non-zero inode), not anonymous memory or "[vdso]".
+    var isFile: Bool
+    /// The path, "[heap]" or "[stack]", or nothing (anonymous memory); after the spaces that pad it.
+    var path: UnsafeBufferPointer<UInt8>
+
+    init?(_ line: UnsafeBufferPointer<UInt8>) {
+        var i = 0
+        /// The hexadecimal number at `i`, up to `terminator`, which is skipped.
+        func hex(until terminator: UInt8) -> UInt? {
+            var value: UInt = 0, digits = 0
+            while i < line.count, line[i] != terminator {
+                let c = line[i] | 0x20  // lowercase
+                guard (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "f")),
+                      digits < 16 else { return nil }
+                value = value << 4 | UInt(c <= UInt8(ascii: "9") ? c - UInt8(ascii: "0") : c - UInt8(ascii: "a") + 10)
+                digits += 1
+                i += 1
+            }
+            guard digits > 0, i < line.count else { return nil }
+            i += 1
+            return value
+        }
+        /// Skips the field at `i` and the spaces after it; returns where the field was.
+        @discardableResult func skipField() -> Range<Int> {
+            let start = i
+            while i < line.count, line[i] != UInt8(ascii: " ") { i += 1 }
+            let field = start..<i
+            while i < line.count, line[i] == UInt8(ascii: " ") { i += 1 }
+            return field
+        }
+        // Beyond Int's range is the kernel's half of the address space ([vsyscall]): never the process's.
+        guard let start = hex(until: UInt8(ascii: "-")), let end = hex(until: UInt8(ascii: " ")), end > start,
+              end <= UInt(Int.max)
+        else { return nil }
+        let permissions = skipField()
+        skipField()  // offset
+        skipField()  // device
+        let inode = skipField()
+        guard permissions.count == 4, !inode.isEmpty else { return nil }
+        addresses = start..<end
+        self.permissions = String(decoding: UnsafeBufferPointer(rebasing: line[permissions]), as: UTF8.self)
+        isFile = !(inode.count == 1 && line[inode.lowerBound] == UInt8(ascii: "0"))
+        path = UnsafeBufferPointer(rebasing: line[i...])
     }
 }
 
@@ -328,15 +430,25 @@ extension Daemon {
         burstArrivals.released(openNow: service.model.all.count)
         saveHistoryNow()
         let started = MonotonicClock.nanoseconds()
-        let (mappings, stack) = MappedPages.currentWithStack()
+        // At start only (a burst's drop must not hold the loop): Pango's threads end within milliseconds.
+        let found = MappedPages.found(waitingForThreads: emptiedSinceStart ? .zero : .milliseconds(20))
+        let mappings = found.mappings
         // Finding them took heap (the bytes of maps, pagemap's entries), now free: back with the rest (but
         // for what the toasts still shown may take again). The trim and the log line before the pages
         // go, so that their code is not mapped back right after.
         _ = HeapTrim.trimIfWorthIt(keeping: whileShown ? HeapTrim.keptWhileShown : HeapTrim.keptWhenEmpty)
+        let idleKiB = IdlePages.release(found.idle) >> 10
+        // Work that came in meanwhile (finding and trimming took a millisecond or two: a client that
+        // connected as the daemon started) would map its code back right after the drop: it runs first,
+        // and the pages go at the next idle turn.
+        if loop.hasReadyEvents {
+            if whileShown { burstSettledDue = true } else { mappedPagesDue = true }
+            return
+        }
         let kib = mappings.reduce(0) { $0 + $1.residentKiB }
-        Log.info("idle: unmapping \(kib) KiB of code and read-only data\(whileShown ? ", a burst still shown" : "") "
-                 + "(found in \((MonotonicClock.nanoseconds() - started) / 1000) µs)")
+        Log.info("idle: unmapping \(kib) KiB of code and read-only data\(whileShown ? ", a burst still shown" : ""), "
+                 + "\(idleKiB) KiB of zeroed or unwritten data (found in \((MonotonicClock.nanoseconds() - started) / 1000) µs)")
         _ = MappedPages.release(mappings)
-        if let stack { MappedPages.releaseUnusedStack(stack) }
+        if let stack = found.stack { MappedPages.releaseUnusedStack(stack) }
     }
 }
