@@ -180,7 +180,7 @@ final class TextEngine {
     /// a 256 KiB table written whole at creation and kept for good, and each glyph drawn adds its
     /// image to it and cairo's. Drawn here, ~0.4 MB of the daemon's own memory stayed from start for a
     /// toast that may not come for hours; the first toast now makes them for the glyphs it shows
-    /// (docs/benchmarks.md, "toastd's memory at idle, and its start", has what that costs it).
+    /// (docs/benchmarks.md, "toastd's private memory at idle, against dunst's", has what that costs it).
     func prewarm(scale: PixelScale) {
         let sample = "The quick brown fox jumps over the lazy dog 0123456789 %…"
         var samples = FontRole.allCases.map {
