@@ -99,8 +99,6 @@ let package = Package(
                        providers: [.apt(["libsystemd-dev"])]),
         // GLib's slices through malloc, set from the executable's .preinit_array before GLib starts.
         .target(name: "CMallocSlices", linkerSettings: [.linkedLibrary("glib-2.0")]),
-        // Zeroed and unwritten pages dropped at idle, by a loop that writes nothing behind its own back.
-        .target(name: "CIdlePages"),
         .systemLibrary(name: "CXkbCommon", pkgConfig: "xkbcommon",
                        providers: [.apt(["libxkbcommon-dev"])]),
 
@@ -122,7 +120,7 @@ let package = Package(
         // I/O.
         .target(name: "ToastDBus", dependencies: ["CSystemd", "ToastVocabulary"], swiftSettings: functionSections),
         .target(name: "ToastDaemon",
-                dependencies: ["Wayland", "CWayland", "CLinux", "CMallocSlices", "CIdlePages", "ToastVocabulary", "ToastCore", "ToastProtocol",
+                dependencies: ["Wayland", "CWayland", "CLinux", "CMallocSlices", "ToastVocabulary", "ToastCore", "ToastProtocol",
                                "ToastRender", "ToastDBus"],
                 swiftSettings: daemonReleaseSwift),
 

@@ -1,4 +1,4 @@
-import CIdlePages
+import CLinux
 import Glibc
 import ToastVocabulary
 
@@ -268,11 +268,11 @@ enum MappedPages {
 /// never written (the backtracer's buffers, read with their neighbours); `MADV_DONTNEED` gives both
 /// back, and a later touch maps a zero page or the file's page again. Only while the process runs a
 /// single thread: a page found zeroed or unwritten must not be written before it goes, and the loop
-/// that finds and drops them (`toastd_drop_idle_pages`, in C) writes nothing else.
+/// that finds and drops them (`clinux_drop_idle_pages`, in C) writes nothing else.
 enum IdlePages {
     struct Region: Equatable {
         var addresses: Range<UInt>
-        var kind: toastd_idle_pages_kind
+        var kind: clinux_idle_pages_kind
     }
 
     /// The regions of `maps` whose idle pages may go: private anonymous memory (the heap, malloc's
@@ -288,9 +288,9 @@ enum IdlePages {
         MappedPages.forEachLine(of: bytes) { line in
             guard let parsed = MapsLine(line), parsed.permissions == "rw-p" else { return }
             if !parsed.isFile, parsed.path.isEmpty || parsed.path.elementsEqual("[heap]".utf8) {
-                found.append(Region(addresses: parsed.addresses, kind: TOASTD_IDLE_PAGES_ZEROED))
+                found.append(Region(addresses: parsed.addresses, kind: CLINUX_IDLE_PAGES_ZEROED))
             } else if parsed.isFile, parsed.path.first == UInt8(ascii: "/"), !parsed.path.starts(with: "/dev/".utf8) {
-                found.append(Region(addresses: parsed.addresses, kind: TOASTD_IDLE_PAGES_UNWRITTEN))
+                found.append(Region(addresses: parsed.addresses, kind: CLINUX_IDLE_PAGES_UNWRITTEN))
             }
         }
         return found
@@ -305,7 +305,7 @@ enum IdlePages {
         return Int(String(decoding: fields[17], as: UTF8.self))
     }
 
-    /// Drops the idle pages of `regions` (`toastd_drop_idle_pages`); returns the bytes dropped. Only
+    /// Drops the idle pages of `regions` (`clinux_drop_idle_pages`); returns the bytes dropped. Only
     /// while no other thread runs (`MappedPages.found` counts them): another might write a page between
     /// the look and the drop.
     static func release(_ regions: [Region]) -> Int {
@@ -319,7 +319,7 @@ enum IdlePages {
         defer { free(entries) }
         var dropped = 0
         for region in regions {
-            dropped += toastd_drop_idle_pages(region.addresses.lowerBound, region.addresses.upperBound, region.kind,
+            dropped += clinux_drop_idle_pages(region.addresses.lowerBound, region.addresses.upperBound, region.kind,
                                               pagemap, entries, capacity)
         }
         return dropped

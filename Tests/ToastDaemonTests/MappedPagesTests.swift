@@ -1,4 +1,4 @@
-import CIdlePages
+import CLinux
 @testable import ToastDaemon
 import ToastVocabulary
 import XCTest
@@ -214,10 +214,10 @@ final class MappedPagesTests: XCTestCase {
             7f0000730000-7f0000740000 rw-p 00000000 00:05 12                         /dev/dri/renderD128
             """
         XCTAssertEqual(IdlePages.regions(maps: Array(maps.utf8)), [
-            .init(addresses: 0x55d0_a082_9000..<0x55d0_a096_5000, kind: TOASTD_IDLE_PAGES_UNWRITTEN),  // the binary's data
-            .init(addresses: 0x55d0_a100_0000..<0x55d0_a110_0000, kind: TOASTD_IDLE_PAGES_ZEROED),  // [heap]
-            .init(addresses: 0x7f00_0070_0000..<0x7f00_0071_0000, kind: TOASTD_IDLE_PAGES_ZEROED),  // anonymous
-            .init(addresses: 0x7f00_0071_0000..<0x7f00_0072_0000, kind: TOASTD_IDLE_PAGES_UNWRITTEN),  // a library's data
+            .init(addresses: 0x55d0_a082_9000..<0x55d0_a096_5000, kind: CLINUX_IDLE_PAGES_UNWRITTEN),  // the binary's data
+            .init(addresses: 0x55d0_a100_0000..<0x55d0_a110_0000, kind: CLINUX_IDLE_PAGES_ZEROED),  // [heap]
+            .init(addresses: 0x7f00_0070_0000..<0x7f00_0071_0000, kind: CLINUX_IDLE_PAGES_ZEROED),  // anonymous
+            .init(addresses: 0x7f00_0071_0000..<0x7f00_0072_0000, kind: CLINUX_IDLE_PAGES_UNWRITTEN),  // a library's data
         ], "read-only, shared and device mappings, code and [stack] are left alone")
     }
 
@@ -246,7 +246,7 @@ final class MappedPagesTests: XCTestCase {
         XCTAssertEqual(try Self.residency(mapped, pages: 4), [true, true, true, false])
         let start = UInt(bitPattern: mapped)
 
-        let dropped = IdlePages.release([.init(addresses: start..<start + UInt(4 * pageSize), kind: TOASTD_IDLE_PAGES_ZEROED)])
+        let dropped = IdlePages.release([.init(addresses: start..<start + UInt(4 * pageSize), kind: CLINUX_IDLE_PAGES_ZEROED)])
 
         XCTAssertEqual(dropped, 2 * pageSize)
         XCTAssertEqual(try Self.residency(mapped, pages: 4), [false, true, false, false])
@@ -273,7 +273,7 @@ final class MappedPagesTests: XCTestCase {
         XCTAssertEqual(try Self.residency(mapped, pages: 3), [true, true, true])
         let start = UInt(bitPattern: mapped)
 
-        let dropped = IdlePages.release([.init(addresses: start..<start + UInt(3 * pageSize), kind: TOASTD_IDLE_PAGES_UNWRITTEN)])
+        let dropped = IdlePages.release([.init(addresses: start..<start + UInt(3 * pageSize), kind: CLINUX_IDLE_PAGES_UNWRITTEN)])
 
         XCTAssertEqual(dropped, 2 * pageSize)
         XCTAssertEqual(try Self.residency(mapped, pages: 3), [false, true, false])
