@@ -28,13 +28,16 @@ let pangoCairoFlags: [SwiftSetting] = [.unsafeFlags(pangoCairoIncludes.flatMap {
 /// dropped the start's pages made the dynamic linker's lazy binding walk the libraries' symbol
 /// tables again, mapping back ~0.4 MB of ld.so and library pages at idle; bound at load, that walk
 /// is part of the start, whose pages are dropped. And `.rodata` kept out of the writable segment
-/// (`Sources/toastd/rodata.ld` says why), so that MappedPages can drop what start read of it.
+/// (`Sources/toastd/rodata.ld` says why), so that MappedPages can drop what start read of it; the PLT
+/// next to the hot functions (`Sources/toastd/plt.ld`), so that a library call after the drop maps
+/// back no folio of its own.
 let daemonReleaseLink: [LinkerSetting] = [
     .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                   "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/toastd/hot-functions.txt",
                   "-Xlinker", "--no-warn-symbol-ordering",
                   "-Xlinker", "-z", "-Xlinker", "now",
-                  "-Xlinker", "-T", "-Xlinker", "\(Context.packageDirectory)/Sources/toastd/rodata.ld"],
+                  "-Xlinker", "-T", "-Xlinker", "\(Context.packageDirectory)/Sources/toastd/rodata.ld",
+                  "-Xlinker", "-T", "-Xlinker", "\(Context.packageDirectory)/Sources/toastd/plt.ld"],
                  .when(configuration: .release)),
 ]
 
@@ -122,7 +125,7 @@ let package = Package(
                 swiftSettings: daemonReleaseSwift),
 
         // Executables.
-        .executableTarget(name: "toastd", dependencies: ["ToastDaemon"], exclude: ["hot-functions.txt", "rodata.ld"],
+        .executableTarget(name: "toastd", dependencies: ["ToastDaemon"], exclude: ["hot-functions.txt", "rodata.ld", "plt.ld"],
                           linkerSettings: daemonReleaseLink),
         .executableTarget(name: "toast",
                           dependencies: ["ToastProtocol", "ToastVocabulary", "ToastClient",

@@ -82,3 +82,69 @@ static inline ssize_t clinux_send_with_fd(int sock, const void *buf, size_t len,
     memcpy(CMSG_DATA(c), &fd, sizeof(int));
     return sendmsg(sock, &msg, MSG_NOSIGNAL);
 }
+
+// Dropping pages that read back the same without being kept (MappedPages.swift, `IdlePages`): zeroed
+// pages of the process's own, and pages of a private writable file mapping that were never written.
+// In C, not Swift, because between finding such a page and dropping it nothing may write to it: here
+// no allocation, reference count or runtime cache can touch memory behind the loop's back.
+#include <stdint.h>
+#include <sys/mman.h>
+
+/// Which pages of a mapping `clinux_drop_idle_pages` lets go of.
+enum clinux_idle_pages_kind {
+    /// Pages of the process's own (anonymous) that hold only zero bytes: they read back the same
+    /// from the kernel's zero page. For private anonymous mappings (the heap, malloc's arenas).
+    CLINUX_IDLE_PAGES_ZEROED = 0,
+    /// Pages that are still the file's (never written): they read back the same from the file.
+    /// For private writable file mappings (a program's and its libraries' data).
+    CLINUX_IDLE_PAGES_UNWRITTEN = 1,
+};
+
+static inline int clinux_page_is_zeroed(const uint64_t *words, size_t count) {
+    for (size_t i = 0; i < count; i++) {
+        if (words[i] != 0) return 0;
+    }
+    return 1;
+}
+
+/// Drops (MADV_DONTNEED) the present pages of [start, end) that are of `kind`, read from the
+/// process's pagemap (`pagemap_fd`, /proc/self/pagemap) `capacity` entries at a time into
+/// `entries`; returns the bytes dropped.
+///
+/// Only while no other thread runs: a page found zeroed or unwritten must not be written before it
+/// goes (a write in between would be lost). And the caller's own memory must not be written by it
+/// meanwhile: this allocates nothing and writes only `entries` (refilled before its pages are looked
+/// at) and its own stack, which no mapping passed here may be. Each run of pages is dropped as soon as
+/// it ends: nothing runs between finding a page and dropping it but this loop.
+static inline size_t clinux_drop_idle_pages(uintptr_t start, uintptr_t end, enum clinux_idle_pages_kind kind,
+                                            int pagemap_fd, uint64_t *entries, size_t capacity) {
+    const uint64_t present = 1ULL << 63, file = 1ULL << 61;
+    const size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    size_t dropped = 0;
+    for (uintptr_t window = start; window < end; ) {
+        size_t count = (end - window) / page;
+        if (count > capacity) count = capacity;
+        ssize_t want = (ssize_t)(count * sizeof(uint64_t));
+        if (pread(pagemap_fd, entries, (size_t)want, (off_t)(window / page * sizeof(uint64_t))) != want) {
+            return dropped;
+        }
+        uintptr_t run = 0;
+        for (size_t i = 0; i <= count; i++) {
+            int drop = 0;
+            uintptr_t address = window + i * page;
+            if (i < count && (entries[i] & present)) {
+                int own = !(entries[i] & file);
+                drop = kind == CLINUX_IDLE_PAGES_ZEROED
+                           ? own && clinux_page_is_zeroed((const uint64_t *)address, page / sizeof(uint64_t))
+                           : !own;
+            }
+            if (drop && run == 0) run = address;
+            if (!drop && run != 0) {
+                if (madvise((void *)run, address - run, MADV_DONTNEED) == 0) dropped += address - run;
+                run = 0;
+            }
+        }
+        window += count * page;
+    }
+    return dropped;
+}

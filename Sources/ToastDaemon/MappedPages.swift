@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 import ToastVocabulary
 
@@ -40,61 +41,47 @@ enum MappedPages {
     /// `candidates` over bytes in place.
     static func candidates(maps bytes: UnsafeBufferPointer<UInt8>) -> [Mapping] {
         var found: [Mapping] = []
-        guard let base = bytes.baseAddress else { return found }
-        var lineStart = 0
-        while lineStart < bytes.count {
-            let newline = memchr(base + lineStart, Int32(UInt8(ascii: "\n")), bytes.count - lineStart)
-            let lineEnd = newline.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
-            if let mapping = candidate(UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])) {
-                found.append(mapping)
-            }
-            lineStart = lineEnd + 1
+        forEachLine(of: bytes) { line in
+            if let mapping = candidate(line) { found.append(mapping) }
         }
         return found
     }
 
-    /// The mapping of one line of `maps`, "start-end perms offset dev inode   path", if a candidate.
+    /// Calls `body` with each line of `bytes` (without its newline), in place.
+    static func forEachLine(of bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        guard let base = bytes.baseAddress else { return }
+        var lineStart = 0
+        while lineStart < bytes.count {
+            let newline = memchr(base + lineStart, Int32(UInt8(ascii: "\n")), bytes.count - lineStart)
+            let lineEnd = newline.map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+            body(UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd]))
+            lineStart = lineEnd + 1
+        }
+    }
+
+    /// Where the main thread's stack is mapped now (the `[stack]` line of `maps`; its start moves down
+    /// as the stack grows), nil if `maps` has no such line.
+    static func stack(maps: [UInt8]) -> Range<UInt>? {
+        maps.withUnsafeBufferPointer { stack(maps: $0) }
+    }
+
+    /// `stack` over bytes in place.
+    static func stack(maps bytes: UnsafeBufferPointer<UInt8>) -> Range<UInt>? {
+        var found: Range<UInt>?
+        forEachLine(of: bytes) { line in
+            guard found == nil, let parsed = MapsLine(line), parsed.path.elementsEqual("[stack]".utf8) else { return }
+            found = parsed.addresses
+        }
+        return found
+    }
+
+    /// The mapping of one line of `maps`, if a candidate.
     private static func candidate(_ line: UnsafeBufferPointer<UInt8>) -> Mapping? {
-        var i = 0
-        /// The hexadecimal number at `i`, up to `terminator`, which is skipped.
-        func hex(until terminator: UInt8) -> UInt? {
-            var value: UInt = 0, digits = 0
-            while i < line.count, line[i] != terminator {
-                let c = line[i] | 0x20  // lowercase
-                guard (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "f")),
-                      digits < 16 else { return nil }
-                value = value << 4 | UInt(c <= UInt8(ascii: "9") ? c - UInt8(ascii: "0") : c - UInt8(ascii: "a") + 10)
-                digits += 1
-                i += 1
-            }
-            guard digits > 0, i < line.count else { return nil }
-            i += 1
-            return value
-        }
-        /// Skips the field at `i` and the spaces after it; returns the field's length.
-        @discardableResult func skipField() -> Int {
-            let start = i
-            while i < line.count, line[i] != UInt8(ascii: " ") { i += 1 }
-            let length = i - start
-            while i < line.count, line[i] == UInt8(ascii: " ") { i += 1 }
-            return length
-        }
-        // Beyond Int's range is the kernel's half of the address space ([vsyscall]): never the process's.
-        guard let start = hex(until: UInt8(ascii: "-")), let end = hex(until: UInt8(ascii: " ")), end > start,
-              end <= UInt(Int.max),
-              i + 5 <= line.count, line[i] == UInt8(ascii: "r"), line[i + 1] == UInt8(ascii: "-"),
-              line[i + 2] == UInt8(ascii: "x") || line[i + 2] == UInt8(ascii: "-"), line[i + 3] == UInt8(ascii: "p")
-        else { return nil }
-        skipField()  // perms
-        skipField()  // offset
-        skipField()  // device
-        let inode = i
-        let inodeLength = skipField()
         // Inode 0: not a file ("[vdso]", anonymous code); a file's path starts with '/'.
-        guard inodeLength > 0, !(inodeLength == 1 && line[inode] == UInt8(ascii: "0")),
-              i < line.count, line[i] == UInt8(ascii: "/")
+        guard let parsed = MapsLine(line), parsed.permissions == "r--p" || parsed.permissions == "r-xp",
+              parsed.isFile, parsed.path.first == UInt8(ascii: "/")
         else { return nil }
-        return Mapping(start: start, length: Int(end - start), residentKiB: 0)
+        return Mapping(start: parsed.addresses.lowerBound, length: Int(parsed.addresses.count), residentKiB: 0)
     }
 
     /// One page's entry in `/proc/self/pagemap`: its bits that tell whose the page is.
@@ -121,8 +108,41 @@ enum MappedPages {
     /// The mappings of this process whose pages may be dropped now (`candidates` holding pages, none
     /// of them the process's own), with what they hold resident; empty if `/proc/self/maps` or
     /// `/proc/self/pagemap` cannot be read.
-    static func current() -> [Mapping] {
-        let candidates = withProcFile("/proc/self/maps") { Self.candidates(maps: $0) } ?? []
+    static func current() -> [Mapping] { found().mappings }
+
+    /// What an idle moment may let go of, from one read of `maps`.
+    struct Found {
+        /// `current`.
+        var mappings: [Mapping]
+        /// Where the main thread's stack is (`stack(maps:)`).
+        var stack: Range<UInt>?
+        /// `IdlePages.regions(maps:)`; none while another thread runs (`IdlePages.release` says why).
+        var idle: [IdlePages.Region]
+    }
+
+    /// `current`, the main thread's stack and the regions that may hold idle pages. The threads are
+    /// counted here, not as the idle pages go: only the caller's thread starts others (Pango's, while
+    /// it lays text out), and the first use of the parsing that counting takes would map back code and
+    /// metadata right after the drop.
+    ///
+    /// `waitingForThreads`: how long to wait, at most, for the other threads to end. Pango sorts each
+    /// new fontset's fonts on a thread of its own, which the prewarm's layouts start and which runs
+    /// for ~10 ms after them: when the loop first goes idle after start, it often still runs.
+    static func found(waitingForThreads patience: Duration = .zero) -> Found {
+        let parsed = withProcFile("/proc/self/maps") { (Self.candidates(maps: $0), Self.stack(maps: $0), IdlePages.regions(maps: $0)) }
+        guard let (candidates, stack, idle) = parsed else { return Found(mappings: [], stack: nil, idle: []) }
+        let mappings = current(candidates: candidates)
+        let deadline = ContinuousClock.now + patience
+        var alone = withProcFile("/proc/self/stat") { IdlePages.threads(stat: $0) } == 1
+        while !alone, ContinuousClock.now < deadline {
+            usleep(1000)
+            alone = withProcFile("/proc/self/stat") { IdlePages.threads(stat: $0) } == 1
+        }
+        return Found(mappings: mappings, stack: stack, idle: alone ? idle : [])
+    }
+
+    /// Which of `candidates` hold pages, none of them the process's own, read from `/proc/self/pagemap`.
+    private static func current(candidates: [Mapping]) -> [Mapping] {
         let pagemap = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC)
         guard pagemap >= 0 else { return [] }
         defer { close(pagemap) }
@@ -188,9 +208,35 @@ enum MappedPages {
         return released
     }
 
+    /// The pages of the main thread's stack (mapped at `stack`) that lie more than `margin` bytes below
+    /// `frame` (an address in the running function's frame), page-aligned; empty if none.
+    ///
+    /// Why they may go: what lies below the running frame is dead (the frames of calls that returned;
+    /// the next calls write their frames before reading them), and a page of anonymous memory dropped
+    /// with `MADV_DONTNEED` comes back zeroed at its next touch. The margin keeps the pages the calls
+    /// this one still makes use (the `madvise` itself, the C library's wrapper, a signal's frame).
+    static func unusedStack(_ stack: Range<UInt>, frame: UInt, margin: Int, pageSize: Int) -> Range<UInt> {
+        guard stack.contains(frame), frame - stack.lowerBound > UInt(margin) else { return stack.lowerBound..<stack.lowerBound }
+        let end = (frame - UInt(margin)) & ~UInt(pageSize - 1)
+        return stack.lowerBound..<max(stack.lowerBound, end)
+    }
+
+    /// Drops the pages of the main thread's stack below the caller's frame (`unusedStack`): start ran
+    /// ~100 KiB deep (the configuration's parser, fontconfig and Pango's set-up) and those pages stayed
+    /// resident, while the loop runs a few KiB deep. Only for the main thread, whose stack `stack` is.
+    @inline(never)
+    static func releaseUnusedStack(_ stack: Range<UInt>) {
+        var here = 0
+        let frame = withUnsafeMutablePointer(to: &here) { UInt(bitPattern: $0) }
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let unused = unusedStack(stack, frame: frame, margin: 4 * pageSize, pageSize: pageSize)
+        guard !unused.isEmpty, let address = UnsafeMutableRawPointer(bitPattern: unused.lowerBound) else { return }
+        madvise(address, Int(unused.upperBound - unused.lowerBound), MADV_DONTNEED)
+    }
+
     /// Calls `body` with the whole of a /proc file (its size is not known ahead: read until the end),
     /// or returns nil if it cannot be read. Read into one malloc'd block: no per-byte copies.
-    private static func withProcFile<T>(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
+    static func withProcFile<T>(_ path: String, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -211,6 +257,123 @@ enum MappedPages {
             used += n
         }
         return body(UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: UInt8.self), count: used))
+    }
+}
+
+/// The process's writable memory that reads back the same if dropped: pages of its own that hold only
+/// zeros, and pages of its writable file mappings (a program's and its libraries' data) never written.
+///
+/// Why: at idle the heap held ~100 KiB of zeroed pages (FreeType's hinting contexts and other
+/// blocks cleared at allocation and never filled), and the binary's data segment ~50 KiB read but
+/// never written (the backtracer's buffers, read with their neighbours); `MADV_DONTNEED` gives both
+/// back, and a later touch maps a zero page or the file's page again. Only while the process runs a
+/// single thread: a page found zeroed or unwritten must not be written before it goes, and the loop
+/// that finds and drops them (`clinux_drop_idle_pages`, in C) writes nothing else.
+enum IdlePages {
+    struct Region: Equatable {
+        var addresses: Range<UInt>
+        var kind: clinux_idle_pages_kind
+    }
+
+    /// The regions of `maps` whose idle pages may go: private anonymous memory (the heap, malloc's
+    /// arenas, the binary's zero-initialised data) for zeroed pages, private writable file mappings
+    /// for unwritten ones. Never the main thread's stack (the loop runs on it) nor a device's mapping.
+    static func regions(maps: [UInt8]) -> [Region] {
+        maps.withUnsafeBufferPointer { regions(maps: $0) }
+    }
+
+    /// `regions` over bytes in place.
+    static func regions(maps bytes: UnsafeBufferPointer<UInt8>) -> [Region] {
+        var found: [Region] = []
+        MappedPages.forEachLine(of: bytes) { line in
+            guard let parsed = MapsLine(line), parsed.permissions == "rw-p" else { return }
+            if !parsed.isFile, parsed.path.isEmpty || parsed.path.elementsEqual("[heap]".utf8) {
+                found.append(Region(addresses: parsed.addresses, kind: CLINUX_IDLE_PAGES_ZEROED))
+            } else if parsed.isFile, parsed.path.first == UInt8(ascii: "/"), !parsed.path.starts(with: "/dev/".utf8) {
+                found.append(Region(addresses: parsed.addresses, kind: CLINUX_IDLE_PAGES_UNWRITTEN))
+            }
+        }
+        return found
+    }
+
+    /// The number of threads `/proc/self/stat` counts (its 20th field, the 18th after the command's
+    /// closing parenthesis); nil if it cannot be read.
+    static func threads(stat bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let close = bytes.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+        let fields = bytes[(close + 1)...].split(separator: UInt8(ascii: " "))
+        guard fields.count > 17 else { return nil }
+        return Int(String(decoding: fields[17], as: UTF8.self))
+    }
+
+    /// Drops the idle pages of `regions` (`clinux_drop_idle_pages`); returns the bytes dropped. Only
+    /// while no other thread runs (`MappedPages.found` counts them): another might write a page between
+    /// the look and the drop.
+    static func release(_ regions: [Region]) -> Int {
+        guard !regions.isEmpty else { return 0 }
+        let pagemap = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC)
+        guard pagemap >= 0 else { return 0 }
+        defer { close(pagemap) }
+        let capacity = 8192
+        guard let entries = malloc(capacity * MemoryLayout<UInt64>.stride)?.bindMemory(to: UInt64.self, capacity: capacity)
+        else { return 0 }
+        defer { free(entries) }
+        var dropped = 0
+        for region in regions {
+            dropped += clinux_drop_idle_pages(region.addresses.lowerBound, region.addresses.upperBound, region.kind,
+                                              pagemap, entries, capacity)
+        }
+        return dropped
+    }
+}
+
+/// One line of `/proc/self/maps`, "start-end perms offset device inode   path", read in place.
+struct MapsLine {
+    var addresses: Range<UInt>
+    /// "r-xp", "rw-p", "r--s"…
+    var permissions: String
+    /// Backed by a file (a non-zero inode), not anonymous memory or "[vdso]".
+    var isFile: Bool
+    /// The path, "[heap]" or "[stack]", or nothing (anonymous memory); after the spaces that pad it.
+    var path: UnsafeBufferPointer<UInt8>
+
+    init?(_ line: UnsafeBufferPointer<UInt8>) {
+        var i = 0
+        /// The hexadecimal number at `i`, up to `terminator`, which is skipped.
+        func hex(until terminator: UInt8) -> UInt? {
+            var value: UInt = 0, digits = 0
+            while i < line.count, line[i] != terminator {
+                let c = line[i] | 0x20  // lowercase
+                guard (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "f")),
+                      digits < 16 else { return nil }
+                value = value << 4 | UInt(c <= UInt8(ascii: "9") ? c - UInt8(ascii: "0") : c - UInt8(ascii: "a") + 10)
+                digits += 1
+                i += 1
+            }
+            guard digits > 0, i < line.count else { return nil }
+            i += 1
+            return value
+        }
+        /// Skips the field at `i` and the spaces after it; returns where the field was.
+        @discardableResult func skipField() -> Range<Int> {
+            let start = i
+            while i < line.count, line[i] != UInt8(ascii: " ") { i += 1 }
+            let field = start..<i
+            while i < line.count, line[i] == UInt8(ascii: " ") { i += 1 }
+            return field
+        }
+        // Beyond Int's range is the kernel's half of the address space ([vsyscall]): never the process's.
+        guard let start = hex(until: UInt8(ascii: "-")), let end = hex(until: UInt8(ascii: " ")), end > start,
+              end <= UInt(Int.max)
+        else { return nil }
+        let permissions = skipField()
+        skipField()  // offset
+        skipField()  // device
+        let inode = skipField()
+        guard permissions.count == 4, !inode.isEmpty else { return nil }
+        addresses = start..<end
+        self.permissions = String(decoding: UnsafeBufferPointer(rebasing: line[permissions]), as: UTF8.self)
+        isFile = !(inode.count == 1 && line[inode.lowerBound] == UInt8(ascii: "0"))
+        path = UnsafeBufferPointer(rebasing: line[i...])
     }
 }
 
@@ -267,14 +430,26 @@ extension Daemon {
         burstArrivals.released(openNow: service.model.all.count)
         saveHistoryNow()
         let started = MonotonicClock.nanoseconds()
-        let mappings = MappedPages.current()
+        // At start only (a burst's drop must not hold the loop): Pango's threads take ~10 ms of CPU,
+        // longer in wall time on a busy machine (the bench's runs beside builds).
+        let found = MappedPages.found(waitingForThreads: emptiedSinceStart ? .zero : .milliseconds(50))
+        let mappings = found.mappings
         // Finding them took heap (the bytes of maps, pagemap's entries), now free: back with the rest (but
         // for what the toasts still shown may take again). The trim and the log line before the pages
         // go, so that their code is not mapped back right after.
         _ = HeapTrim.trimIfWorthIt(keeping: whileShown ? HeapTrim.keptWhileShown : HeapTrim.keptWhenEmpty)
+        let idleKiB = IdlePages.release(found.idle) >> 10
+        // Work that came in meanwhile (finding and trimming took a millisecond or two: a client that
+        // connected as the daemon started) would map its code back right after the drop: it runs first,
+        // and the pages go at the next idle turn.
+        if loop.hasReadyEvents {
+            if whileShown { burstSettledDue = true } else { mappedPagesDue = true }
+            return
+        }
         let kib = mappings.reduce(0) { $0 + $1.residentKiB }
-        Log.info("idle: unmapping \(kib) KiB of code and read-only data\(whileShown ? ", a burst still shown" : "") "
-                 + "(found in \((MonotonicClock.nanoseconds() - started) / 1000) µs)")
+        Log.info("idle: unmapping \(kib) KiB of code and read-only data\(whileShown ? ", a burst still shown" : ""), "
+                 + "\(idleKiB) KiB of zeroed or unwritten data (found in \((MonotonicClock.nanoseconds() - started) / 1000) µs)")
         _ = MappedPages.release(mappings)
+        if let stack = found.stack { MappedPages.releaseUnusedStack(stack) }
     }
 }

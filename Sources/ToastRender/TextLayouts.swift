@@ -174,7 +174,13 @@ final class TextEngine {
     }
 
     /// Loads fontconfig's configuration and every font of the style (and the bold/italic faces markup
-    /// uses) by shaping a sample with each, then draws the samples once so common glyphs are rasterized.
+    /// uses) by shaping a sample with each: the glyphs' outlines and metrics are loaded, not drawn.
+    ///
+    /// Why not drawn: the first glyph cairo draws into an image makes pixman's process-wide glyph cache,
+    /// a 256 KiB table written whole at creation and kept for good, and each glyph drawn adds its
+    /// image to it and cairo's. Drawn here, ~0.4 MB of the daemon's own memory stayed from start for a
+    /// toast that may not come for hours; the first toast now makes them for the glyphs it shows
+    /// (docs/benchmarks.md, "toastd's private memory at idle, against dunst's", has what that costs it).
     func prewarm(scale: PixelScale) {
         let sample = "The quick brown fox jumps over the lazy dog 0123456789 %…"
         var samples = FontRole.allCases.map {
@@ -182,16 +188,11 @@ final class TextEngine {
         }
         samples.append(TextKey(text: "<b>\(sample)</b> <i>\(sample)</i>", isMarkup: true, role: .body, width: nil,
                                maxHeight: nil, scale: scale))
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 8, 8)
-        let cr = cairo_create(surface)
-        cairo_scale(cr, scale.factor, scale.factor)
         for key in samples {
-            // Not cached: these samples would only crowd out real layouts.
-            let l = TextLayout(layout: makeLayout(key), textBytes: key.text.utf8.count)
-            l.draw(cr!, x: 0, y: 0, color: Color(rgb: 0))
+            // Shaped as the layout is made and measured. Not cached: these samples would only crowd out
+            // real layouts.
+            _ = TextLayout(layout: makeLayout(key), textBytes: key.text.utf8.count)
         }
-        cairo_destroy(cr)
-        cairo_surface_destroy(surface)
     }
 
     private func context(scale: PixelScale) -> OpaquePointer {

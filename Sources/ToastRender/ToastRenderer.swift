@@ -79,9 +79,9 @@ public final class ToastRenderer {
     /// compositor's replies, with the scale of the output the first toast will most likely go to.
     public func prewarm(scale: PixelScale = 1) {
         text.prewarm(scale: scale)
-        // One throwaway toast through the whole path warms cairo's compositing code too.
-        let sample = ToastView(summary: "toastd", body: "<b>ready</b>", appName: "toastd", progress: 50,
-                               actions: ["OK"])
+        // One throwaway toast through the whole path warms cairo's compositing code too: its box,
+        // shadow and progress bar, but no text (drawing glyphs keeps ~0.4 MB, see `TextEngine.prewarm`).
+        let sample = ToastView(summary: "", progress: 50)
         let canvas = Canvas(size: measure(sample, scale: scale), scale: scale)
         draw(sample, in: canvas, at: .zero, scale: scale, opacity: 0.5)
         draw(sample, in: canvas, at: .zero, scale: scale)

@@ -10,12 +10,59 @@ final class ReleaseLinkTests: XCTestCase {
     private static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     private static let script = "Sources/toastd/rodata.ld"
+    private static let pltScript = "Sources/toastd/plt.ld"
 
     func testTheReleaseLinkBindsAtLoadAndUsesTheScript() throws {
         let manifest = try String(contentsOfFile: "\(Self.repository)/Package.swift", encoding: .utf8)
         XCTAssertTrue(manifest.contains(#""-Xlinker", "-z", "-Xlinker", "now""#), "toastd is linked with -z now")
-        XCTAssertTrue(manifest.contains(#""-Xlinker", "-T", "-Xlinker", "\(Context.packageDirectory)/"# + Self.script),
-                      "toastd is linked with \(Self.script)")
+        for script in [Self.script, Self.pltScript] {
+            XCTAssertTrue(manifest.contains(#""-Xlinker", "-T", "-Xlinker", "\(Context.packageDirectory)/"# + script),
+                          "toastd is linked with \(script)")
+        }
+    }
+
+    func testThePLTScriptPutsThePLTRightBeforeTheText() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("toastd-plt-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // A call into libc goes through the PLT; the program exits 0 only if it arrives.
+        try """
+        #include <stdlib.h>
+        int main(int argc, char **argv) { (void)argv; return abs(-argc) == argc ? 0 : 1; }
+        """.write(toFile: "\(directory)/t.c", atomically: true, encoding: .utf8)
+        func link(_ extra: [String], to output: String) throws -> (plt: UInt64, text: UInt64, textEnd: UInt64) {
+            let linked = try IntegrationTests.run(["clang", "-O1", "-fPIE", "-fuse-ld=lld", "-pie", "-Wl,-z,now",
+                                                   "\(directory)/t.c", "-o", output] + extra, timeout: 60)
+            XCTAssertTrue(linked.succeeded, linked.stderrText)
+            let ran = try IntegrationTests.run([output], timeout: 10)
+            XCTAssertEqual(ran.status, 0, "the linked program calls into libc")
+            let sections = try Self.sections(output)
+            let plt = try XCTUnwrap(sections[".plt"], "no .plt in \(sections)")
+            let text = try XCTUnwrap(sections[".text"], "no .text in \(sections)")
+            return (plt.address, text.address, text.address + text.size)
+        }
+        let plain = try link([], to: "\(directory)/plain")
+        XCTAssertGreaterThanOrEqual(plain.plt, plain.textEnd, "without the script lld puts the PLT after the text")
+        let scripted = try link(["-Wl,-T,\(Self.repository)/\(Self.pltScript)"], to: "\(directory)/scripted")
+        XCTAssertLessThan(scripted.plt, scripted.text, "with the script the PLT comes before the text")
+        XCTAssertLessThan(scripted.text - scripted.plt, 4096 + 64, "and right before it")
+    }
+
+    /// Address and size of each section of `binary` (`readelf -SW`).
+    private static func sections(_ binary: String) throws -> [String: (address: UInt64, size: UInt64)] {
+        let readelf = try IntegrationTests.run(["readelf", "-SW", binary], timeout: 30)
+        XCTAssertTrue(readelf.succeeded, readelf.stderrText)
+        var found: [String: (address: UInt64, size: UInt64)] = [:]
+        for line in readelf.stdoutText.split(separator: "\n") {
+            // "  [35] .plt   PROGBITS   00000000002e8790 2e7790 001b10 00  AX  0   0 16"
+            guard let close = line.firstIndex(of: "]") else { continue }
+            let fields = line[line.index(after: close)...].split(separator: " ")
+            guard fields.count >= 5, let address = UInt64(fields[2], radix: 16), let size = UInt64(fields[4], radix: 16)
+            else { continue }
+            found[String(fields[0])] = (address, size)
+        }
+        return found
     }
 
     func testTheScriptKeepsReadOnlyDataOutOfTheWritableSegment() throws {

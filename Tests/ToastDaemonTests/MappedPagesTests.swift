@@ -1,3 +1,4 @@
+import CLinux
 @testable import ToastDaemon
 import ToastVocabulary
 import XCTest
@@ -142,6 +143,142 @@ final class MappedPagesTests: XCTestCase {
             let rest = try XCTUnwrap(MappedPages.current().first { $0.start == start + UInt(pageSize) })
             XCTAssertGreaterThan(rest.residentKiB, 0)
         }
+    }
+
+    // MARK: The stack
+
+    func testTheStackIsTheStackLineOfMaps() {
+        XCTAssertEqual(MappedPages.stack(maps: Array(Self.maps.utf8)), 0x7fff_d000_0000..<0x7fff_d002_1000)
+        XCTAssertNil(MappedPages.stack(maps: Array(Self.maps.utf8.prefix(200))), "no [stack] line")
+        XCTAssertNil(MappedPages.stack(maps: Array("7fffd0021000-7fffd0000000 rw-p 00000000 00:00 0 [stack]".utf8)),
+                     "end before start")
+    }
+
+    func testTheUnusedStackIsWhatLiesAMarginBelowTheFramePageAligned() {
+        let stack: Range<UInt> = 0x10_0000..<0x12_0000
+        XCTAssertEqual(MappedPages.unusedStack(stack, frame: 0x11_8f00, margin: 0x4000, pageSize: 0x1000), 0x10_0000..<0x11_4000)
+        XCTAssertTrue(MappedPages.unusedStack(stack, frame: 0x10_3000, margin: 0x4000, pageSize: 0x1000).isEmpty,
+                      "the frame within the margin of the stack's end")
+        XCTAssertTrue(MappedPages.unusedStack(stack, frame: 0x13_0000, margin: 0x4000, pageSize: 0x1000).isEmpty,
+                      "a frame on another stack (another thread's)")
+    }
+
+    /// The resident pages of this process between `range`'s bounds.
+    private static func residentPages(_ range: Range<UInt>) throws -> Int {
+        let pageSize = UInt(getpagesize())
+        let pagemap = open("/proc/self/pagemap", O_RDONLY)
+        XCTAssertGreaterThanOrEqual(pagemap, 0)
+        defer { close(pagemap) }
+        var entries = [UInt64](repeating: 0, count: Int((range.upperBound - range.lowerBound) / pageSize))
+        let bytes = entries.count * 8
+        let read = entries.withUnsafeMutableBytes { pread(pagemap, $0.baseAddress, bytes, off_t(range.lowerBound / pageSize * 8)) }
+        XCTAssertEqual(read, bytes)
+        return entries.filter { $0 & MappedPages.PagemapBit.present != 0 }.count
+    }
+
+    /// Writes `depth` frames of at least 512 bytes each below the caller's; returns the sum of the depths.
+    @inline(never)
+    private static func deepFrames(_ depth: Int) -> Int {
+        var block = SIMD64<Int>(repeating: depth)  // a value of the frame's: on the stack
+        withUnsafeMutableBytes(of: &block) { _ = $0 }  // its address taken: not kept in registers
+        return block[depth % 64] + (depth > 0 ? deepFrames(depth - 1) : 0)
+    }
+
+    func testTheStackBelowTheRunningFrameGoesAndWhatIsAboveItStays() throws {
+        let kept = [1, 2, 3]  // a value of this frame's, read after the drop
+        XCTAssertEqual(Self.deepFrames(1_000), (0...1_000).reduce(0, +))
+        // Read after the calls: the stack's mapping grew down for them.
+        let maps = try Self.procFile("/proc/self/maps")
+        let stack = try XCTUnwrap(MappedPages.stack(maps: Array(maps.utf8)))
+        var here = 0
+        let frame = withUnsafeMutablePointer(to: &here) { UInt(bitPattern: $0) }
+        try XCTSkipUnless(stack.contains(frame), "the test does not run on the main thread")
+        let below = stack.lowerBound..<(frame - 64 * 1024) & ~UInt(getpagesize() - 1)
+        XCTAssertGreaterThan(try Self.residentPages(below), 16, "frames of a thousand calls were written below this one")
+
+        MappedPages.releaseUnusedStack(stack)
+
+        XCTAssertEqual(try Self.residentPages(below), 0, "the dead frames' pages went")
+        XCTAssertEqual(kept, [1, 2, 3])
+        XCTAssertEqual(Self.deepFrames(1_000), (0...1_000).reduce(0, +), "the stack grows again as before")
+    }
+
+    // MARK: Idle pages
+
+    func testIdlePagesAreSoughtInPrivateWritableMemoryButTheStack() {
+        let maps = Self.maps + """
+
+            7f0000700000-7f0000710000 rw-p 00000000 00:00 0
+            7f0000710000-7f0000720000 rw-p 00010000 fe:00 400                        /usr/lib/libc.so.6
+            7f0000720000-7f0000730000 rw-s 00000000 00:01 300                        /memfd:wayland-shm (deleted)
+            7f0000730000-7f0000740000 rw-p 00000000 00:05 12                         /dev/dri/renderD128
+            """
+        XCTAssertEqual(IdlePages.regions(maps: Array(maps.utf8)), [
+            .init(addresses: 0x55d0_a082_9000..<0x55d0_a096_5000, kind: CLINUX_IDLE_PAGES_UNWRITTEN),  // the binary's data
+            .init(addresses: 0x55d0_a100_0000..<0x55d0_a110_0000, kind: CLINUX_IDLE_PAGES_ZEROED),  // [heap]
+            .init(addresses: 0x7f00_0070_0000..<0x7f00_0071_0000, kind: CLINUX_IDLE_PAGES_ZEROED),  // anonymous
+            .init(addresses: 0x7f00_0071_0000..<0x7f00_0072_0000, kind: CLINUX_IDLE_PAGES_UNWRITTEN),  // a library's data
+        ], "read-only, shared and device mappings, code and [stack] are left alone")
+    }
+
+    func testTheThreadsAreStatsTwentiethField() {
+        let stat = "1234 (toastd (a) b) S 1 1234 1234 0 -1 4194560 900 0 0 0 5 3 0 0 20 0 3 0 4242 335472 1400 18446744073709551615"
+        XCTAssertEqual(Array(stat.utf8).withUnsafeBufferPointer { IdlePages.threads(stat: $0) }, 3,
+                       "counted after the command's last parenthesis")
+        XCTAssertNil(Array("1234 (toastd) S 1".utf8).withUnsafeBufferPointer { IdlePages.threads(stat: $0) })
+    }
+
+    /// Maps `pages` pages; returns the mapping and a function telling which of them are resident.
+    private static func residency(_ mapped: UnsafeMutableRawPointer, pages: Int) throws -> [Bool] {
+        let pageSize = UInt(getpagesize())
+        let start = UInt(bitPattern: mapped)
+        return try (0..<pages).map { try residentPages(start + UInt($0) * pageSize..<start + UInt($0 + 1) * pageSize) == 1 }
+    }
+
+    func testZeroedPagesOfItsOwnGoAndTheOthersStayWithWhatTheyHold() throws {
+        let pageSize = Int(getpagesize())
+        let mapped = try XCTUnwrap(mmap(nil, 4 * pageSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
+        XCTAssertNotEqual(mapped, UnsafeMutableRawPointer(bitPattern: -1), "mmap failed")
+        defer { munmap(mapped, 4 * pageSize) }
+        // Pages 0 and 2 written with zeros (resident, zeroed), 1 with a byte at its end, 3 never touched.
+        memset(mapped, 0, 3 * pageSize)
+        mapped.storeBytes(of: 9, toByteOffset: 2 * pageSize - 1, as: UInt8.self)
+        XCTAssertEqual(try Self.residency(mapped, pages: 4), [true, true, true, false])
+        let start = UInt(bitPattern: mapped)
+
+        let dropped = IdlePages.release([.init(addresses: start..<start + UInt(4 * pageSize), kind: CLINUX_IDLE_PAGES_ZEROED)])
+
+        XCTAssertEqual(dropped, 2 * pageSize)
+        XCTAssertEqual(try Self.residency(mapped, pages: 4), [false, true, false, false])
+        XCTAssertEqual(mapped.load(fromByteOffset: 2 * pageSize - 1, as: UInt8.self), 9)
+        XCTAssertEqual(mapped.load(fromByteOffset: 0, as: UInt8.self), 0, "a zeroed page reads back zeroed")
+    }
+
+    func testUnwrittenPagesOfAFileGoAndWrittenOnesStayWithWhatTheyHold() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("idle-pages-\(getpid())").path
+        let pageSize = Int(getpagesize())
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(repeating: 7, count: 3 * pageSize)))
+        defer { unlink(path) }
+        let fd = open(path, O_RDONLY)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        let mapped = try XCTUnwrap(mmap(nil, 3 * pageSize, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0))
+        XCTAssertNotEqual(mapped, UnsafeMutableRawPointer(bitPattern: -1), "mmap failed")
+        defer { munmap(mapped, 3 * pageSize) }
+        // Page 0 read, page 1 written (copied: the process's own), page 2 read.
+        var sum = 0
+        for page in [0, 2] { sum += Int(mapped.load(fromByteOffset: page * pageSize, as: UInt8.self)) }
+        mapped.storeBytes(of: 8, toByteOffset: pageSize, as: UInt8.self)
+        XCTAssertEqual(sum, 14)
+        XCTAssertEqual(try Self.residency(mapped, pages: 3), [true, true, true])
+        let start = UInt(bitPattern: mapped)
+
+        let dropped = IdlePages.release([.init(addresses: start..<start + UInt(3 * pageSize), kind: CLINUX_IDLE_PAGES_UNWRITTEN)])
+
+        XCTAssertEqual(dropped, 2 * pageSize)
+        XCTAssertEqual(try Self.residency(mapped, pages: 3), [false, true, false])
+        XCTAssertEqual(mapped.load(fromByteOffset: pageSize, as: UInt8.self), 8, "the written page kept what was written")
+        XCTAssertEqual(mapped.load(fromByteOffset: 2 * pageSize, as: UInt8.self), 7, "an unwritten page reads the file again")
     }
 
     // MARK: Bursts
