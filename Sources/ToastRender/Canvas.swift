@@ -37,6 +37,9 @@ public final class Canvas {
         precondition(width > 0 && height > 0, "Canvas: bad geometry")
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
         guard stride > 0, let data = malloc(stride * height) else { return nil }
+        // Written whole right after: its fresh pages (a burst's first pictures, any after the heap was
+        // trimmed) come in one call instead of a fault each.
+        FreshPages.populate(data, count: stride * height)
         guard let surface = cairo_image_surface_create_for_data(
             data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride)),
             cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
