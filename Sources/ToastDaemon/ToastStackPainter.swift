@@ -261,7 +261,8 @@ struct ToastStackPainter {
         // this buffer holds, or else over a copy of what the latest one holds.
         let inPlace = previous.flatMap { held in ToastStackFrame.replacedInPlace(from: held, to: frame, castsTheSame: castsTheSame) }
             ?? latest.flatMap { held in
-                ToastStackFrame.replacedInPlace(from: held.frame, to: frame, castsTheSame: castsTheSame).map { rects in
+                guard held.canvas.stride == canvas.stride else { return nil }  // what copyRows asks, besides the size
+                return ToastStackFrame.replacedInPlace(from: held.frame, to: frame, castsTheSame: castsTheSame).map { rects in
                     canvas.copyRows(0..<canvas.height, by: 0, from: held.canvas)
                     return rects
                 }
