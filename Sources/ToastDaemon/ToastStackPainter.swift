@@ -52,8 +52,9 @@ struct ToastStackFrame: Hashable {
     /// differs. In a burst every frame is such a frame (the newest toasts, all of one size, where the
     /// last frame's were, and a new count on the pill), which `changedArea` took for a whole repaint.
     ///
-    /// A toast is replaced in place when the one drawn there had the same rect, both are opaque and
-    /// `castsTheSame` says their shadows and corners are alike: then no pixel outside the rect changes.
+    /// A toast is replaced in place when the one drawn there had the same rect, neither is fading
+    /// (opacity 1) and `castsTheSame` says their shadows and corners are alike: then no pixel outside
+    /// the rect changes.
     static func replacedInPlace(from old: ToastStackFrame, to new: ToastStackFrame,
                                 castsTheSame: (DrawnToast, DrawnToast) -> Bool) -> [Rect]? {
         guard old.width == new.width, old.height == new.height, old.bleed == new.bleed, old.scale == new.scale,
