@@ -314,9 +314,16 @@ struct ToastStackPainter {
                 // fractional scale the shadow's picture, rounded as one size, may be a pixel larger.
                 let clip = repair.intersection(toast.rect.inset(by: -reach))
                 if toast.opacity >= 1 {
-                    // Knocked out under its own box (inside the rounded corners): nothing to blend there.
+                    // Knocked out under its own box (inside the rounded corners): nothing to blend there. When
+                    // the box's straight edges fall on whole pixels (an integer scale, the shadow `reach`
+                    // around the toast), only its corners hold shadow inside it; else a band as deep as
+                    // the corners is blended all along.
+                    let corners = cornerPixels(of: toast.view, scale: scale)
+                    let wholePixels = scale.isInteger && shadow.width == toast.rect.width + 2 * reach
+                        && shadow.height == toast.rect.height + 2 * reach
                     canvas.composite(shadow, atPixelX: toast.rect.x - reach, y: toast.rect.y - reach, clip: clip,
-                                     blendingOnly: reach + cornerPixels(of: toast.view, scale: scale), inside: .skip)
+                                     blendingOnly: wholePixels ? reach : reach + corners, corners: wholePixels ? corners : 0,
+                                     inside: .skip)
                 } else {
                     canvas.composite(shadow, atPixelX: toast.rect.x - reach, y: toast.rect.y - reach,
                                      opacity: toast.opacity, clip: clip)
