@@ -249,11 +249,13 @@ final class ToastStackPainterTests: XCTestCase {
             scenes.append(Scene(toasts: Array(toasts.prefix(3)), hiddenCount: 1))
             toasts.insert(toast(6, "Six"), at: 0)
             scenes.append(Scene(toasts: Array(toasts.prefix(3)), hiddenCount: 2))
-            // A burst: the newest replace the shown ones where they were, and the pill counts on.
-            toasts.replaceSubrange(0..<2, with: [toast(9, "Nine"), toast(8, "Eight")])
-            scenes.append(Scene(toasts: Array(toasts.prefix(3)), hiddenCount: 4))
-            toasts.replaceSubrange(0..<2, with: [toast(11, "Eleven"), toast(10, "Ten")])
-            scenes.append(Scene(toasts: Array(toasts.prefix(3)), hiddenCount: 6))
+            // A burst: the newest replace every shown one where it was (of its size), and the pill counts on.
+            for (step, hidden) in [(7, 4), (10, 6), (13, 9)] as [(NotificationID, Int)] {
+                var newest = [toast(step + 2, "Newer \(step + 2)"), toast(step + 1, "Newer \(step + 1)"), toast(step, "Newer \(step)")]
+                newest[2].view.body = toasts[2].view.body
+                toasts.replaceSubrange(0..<3, with: newest)
+                scenes.append(Scene(toasts: Array(toasts.prefix(3)), hiddenCount: hidden))
+            }
             return scenes
         }()
         var narrowShadow = ToastStyle()
