@@ -24,11 +24,16 @@ enum HistoryFormat {
 
     /// The file's bytes for `records` (newest first): as many of the newest as fit in `maxBytes`.
     static func encode(_ records: [HistoryRecord], maxBytes: Int = HistoryFormat.maxBytes) -> [UInt8] {
-        var bytes = Array((JSONValue.object(JSONObject([(versionKey, .int(version))])).encoded() + "\n").utf8)
+        var bytes = JSONValue.object(JSONObject([(versionKey, .int(version))])).encodedBytes()
+        bytes.append(UInt8(ascii: "\n"))
         for record in records {
-            let line = Array((json(record).encoded() + "\n").utf8)
-            guard bytes.count + line.count <= maxBytes else { break }
-            bytes += line
+            let end = bytes.count
+            json(record).write(to: &bytes)
+            bytes.append(UInt8(ascii: "\n"))
+            guard bytes.count <= maxBytes else {
+                bytes.removeSubrange(end...)
+                break
+            }
         }
         return bytes
     }

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import ToastRender
 import Wayland
 
 /// One ARGB8888 wl_shm buffer in its own memfd mapping. `busy` from attach until the compositor's
@@ -79,6 +80,9 @@ final class ShmBuffer {
             guard ftruncate(fd, off_t(byteCount)) == 0,
                   let moved = clinux_mremap(data, capacity, byteCount, CLINUX_MREMAP_MAYMOVE), moved != MAP_FAILED
             else { return false }
+            // The grown part is fresh memory the next frame draws into: populated in one call, as
+            // `init`'s MAP_POPULATE does, not a fault per page as it is drawn.
+            FreshPages.populate(moved + capacity, count: byteCount - capacity)
             data = moved
             capacity = byteCount
             pool.resize(size: Int32(byteCount))

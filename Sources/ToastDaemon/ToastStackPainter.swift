@@ -45,6 +45,33 @@ struct ToastStackFrame: Hashable {
         guard new.bleed > 0 else { return area }
         return area.inset(by: -new.bleed).intersection(new.whole)
     }
+
+    /// What to draw again, in buffer pixels, over a buffer holding `old` when the two frames differ only
+    /// in toasts replaced in place and in the "+N more" pill: each such toast's own rect (not its shadow's
+    /// reach: the one it replaced cast the same), and the pill's rects old and new; nil when anything else
+    /// differs. In a burst every frame is such a frame (the newest toasts, all of one size, where the
+    /// last frame's were, and a new count on the pill), which `changedArea` took for a whole repaint.
+    ///
+    /// A toast is replaced in place when the one drawn there had the same rect, neither is fading
+    /// (opacity 1) and `castsTheSame` says their shadows and corners are alike: then no pixel outside
+    /// the rect changes.
+    static func replacedInPlace(from old: ToastStackFrame, to new: ToastStackFrame,
+                                castsTheSame: (DrawnToast, DrawnToast) -> Bool) -> [Rect]? {
+        guard old.width == new.width, old.height == new.height, old.bleed == new.bleed, old.scale == new.scale,
+              old.toasts.count == new.toasts.count, (old.moreRect == nil) == (new.moreRect == nil) else { return nil }
+        var rects: [Rect] = []
+        for (was, now) in zip(old.toasts, new.toasts) where was != now {
+            guard was.rect == now.rect, was.opacity >= 1, now.opacity >= 1, castsTheSame(was, now) else { return nil }
+            rects.append(now.rect)
+        }
+        if let was = old.moreRect, let now = new.moreRect, was != now || old.more != new.more || old.moreLook != new.moreLook {
+            let pill = was.union(now)
+            // The pill is drawn whole, never clipped: no toast's repair may reach into it.
+            guard !rects.contains(where: { $0.intersects(pill) }) else { return nil }
+            rects.append(pill)
+        }
+        return rects
+    }
 }
 
 /// Draws a scene's toast stack into a buffer: arranges the stack for the anchor, keeps each toast's
@@ -231,6 +258,20 @@ struct ToastStackPainter {
             return Painting(frame: frame, repaired: Rect(x: 0, y: rows.lowerBound, width: whole.width, height: rows.count)
                 .intersection(whole))
         }
+        // Toasts replaced where others were (a burst's frames): only their rects and the pill, over what
+        // this buffer holds, or else over a copy of what the latest one holds.
+        let inPlace = previous.flatMap { held in ToastStackFrame.replacedInPlace(from: held, to: frame, castsTheSame: castsTheSame) }
+            ?? latest.flatMap { held in
+                guard held.canvas.stride == canvas.stride else { return nil }  // what copyRows asks, besides the size
+                return ToastStackFrame.replacedInPlace(from: held.frame, to: frame, castsTheSame: castsTheSame).map { rects in
+                    canvas.copyRows(0..<canvas.height, by: 0, from: held.canvas)
+                    return rects
+                }
+            }
+        if let inPlace {
+            for rect in inPlace { self.repair(rect, of: stack, scale: scale, into: canvas) }
+            return Painting(frame: frame, repaired: inPlace.reduce(Rect(x: 0, y: 0, width: 0, height: 0)) { $0.union($1) })
+        }
         // Otherwise, repair everything that differs from what it holds.
         var repair = previous.flatMap { ToastStackFrame.changedArea(from: $0, to: frame) } ?? whole
         if let pill = frame.moreRect, pill.intersects(repair) {
@@ -273,9 +314,16 @@ struct ToastStackPainter {
                 // fractional scale the shadow's picture, rounded as one size, may be a pixel larger.
                 let clip = repair.intersection(toast.rect.inset(by: -reach))
                 if toast.opacity >= 1 {
-                    // Knocked out under its own box (inside the rounded corners): nothing to blend there.
+                    // Knocked out under its own box (inside the rounded corners): nothing to blend there. When
+                    // the box's straight edges fall on whole pixels (an integer scale, the shadow `reach`
+                    // around the toast), only its corners hold shadow inside it; else a band as deep as
+                    // the corners is blended all along.
+                    let corners = cornerPixels(of: toast.view, scale: scale)
+                    let wholePixels = scale.isInteger && shadow.width == toast.rect.width + 2 * reach
+                        && shadow.height == toast.rect.height + 2 * reach
                     canvas.composite(shadow, atPixelX: toast.rect.x - reach, y: toast.rect.y - reach, clip: clip,
-                                     blendingOnly: reach + cornerPixels(of: toast.view, scale: scale), inside: .skip)
+                                     blendingOnly: wholePixels ? reach : reach + corners, corners: wholePixels ? corners : 0,
+                                     inside: .skip)
                 } else {
                     canvas.composite(shadow, atPixelX: toast.rect.x - reach, y: toast.rect.y - reach,
                                      opacity: toast.opacity, clip: clip)
@@ -297,6 +345,13 @@ struct ToastStackPainter {
                                       look: stack.frame.moreLook)
             }
         }
+    }
+
+    /// Whether two toasts drawn at the same rect cast the same shadow and have the same corners: what
+    /// is drawn outside a toast's rect (and under its rounded corners) is then the same for both.
+    private func castsTheSame(_ a: ToastStackFrame.DrawnToast, _ b: ToastStackFrame.DrawnToast) -> Bool {
+        let (styleA, styleB) = (a.view.style ?? renderer.style, b.view.style ?? renderer.style)
+        return styleA.shadow == styleB.shadow && styleA.cornerRadius == styleB.cornerRadius
     }
 
     /// How wide a band along an opaque toast's border is blended over what is under it (its neighbours'

@@ -37,6 +37,9 @@ public final class Canvas {
         precondition(width > 0 && height > 0, "Canvas: bad geometry")
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
         guard stride > 0, let data = malloc(stride * height) else { return nil }
+        // Written whole right after: its fresh pages (a burst's first pictures, any after the heap was
+        // trimmed) come in one call instead of a fault each.
+        FreshPages.populate(data, count: stride * height)
         guard let surface = cairo_image_surface_create_for_data(
             data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride)),
             cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
@@ -151,9 +154,12 @@ public final class Canvas {
     /// Composites `source` over this canvas, blending only the band `edge` pixels wide
     /// along its border; its interior is copied or skipped, as `interior` says. A toast over shadows
     /// blends only where a shadow may lie under it, and a shadow only where it is not knocked out:
-    /// blending a whole stack on every redraw doubled the CPU a notification costs.
+    /// blending a whole stack on every redraw doubled the CPU a notification costs. With `corners`
+    /// (and `.skip`), squares of that side in the interior's four corners are blended too: a shadow knocked
+    /// out under a rounded box whose straight edges fall on whole pixels holds nothing inside but there.
     public func composite(_ source: Canvas, atPixelX x: Int, y: Int, clip: Rect?, blendingOnly edge: Int,
-                          inside interior: Interior) {
+                          corners: Int = 0, inside interior: Interior) {
+        precondition(corners == 0 || interior == .skip, "Canvas.composite: corners are blended only around a skipped interior")
         let (w, h) = (source.width, source.height)
         let edge = max(0, min(edge, w / 2, h / 2))
         withContext(scale: 1) { cr in
@@ -175,6 +181,14 @@ public final class Canvas {
             cairo_rectangle(cr, fx, fy + fh - e, fw, e)
             cairo_rectangle(cr, fx, fy + e, e, fh - 2 * e)
             cairo_rectangle(cr, fx + fw - e, fy + e, e, fh - 2 * e)
+            let c = Double(max(0, min(corners, inner.width / 2, inner.height / 2)))
+            if c > 0 {
+                let (ix, iy, iw, ih) = (Double(inner.x), Double(inner.y), Double(inner.width), Double(inner.height))
+                cairo_rectangle(cr, ix, iy, c, c)
+                cairo_rectangle(cr, ix + iw - c, iy, c, c)
+                cairo_rectangle(cr, ix, iy + ih - c, c, c)
+                cairo_rectangle(cr, ix + iw - c, iy + ih - c, c, c)
+            }
             cairo_fill(cr)
         }
     }

@@ -249,6 +249,13 @@ final class ToastStackPainterTests: XCTestCase {
             scenes.append(Scene(toasts: Array(toasts.prefix(3)), hiddenCount: 1))
             toasts.insert(toast(6, "Six"), at: 0)
             scenes.append(Scene(toasts: Array(toasts.prefix(3)), hiddenCount: 2))
+            // A burst: the newest replace every shown one where it was (of its size), and the pill counts on.
+            for (step, hidden) in [(7, 4), (10, 6), (13, 9)] as [(NotificationID, Int)] {
+                var newest = [toast(step + 2, "Newer \(step + 2)"), toast(step + 1, "Newer \(step + 1)"), toast(step, "Newer \(step)")]
+                newest[2].view.body = toasts[2].view.body
+                toasts.replaceSubrange(0..<3, with: newest)
+                scenes.append(Scene(toasts: Array(toasts.prefix(3)), hiddenCount: hidden))
+            }
             return scenes
         }()
         var narrowShadow = ToastStyle()
@@ -299,6 +306,44 @@ final class ToastStackPainterTests: XCTestCase {
                     }
                 }
             }
+        }
+    }
+
+    /// A burst's frame: new toasts of the same size where the last frame's were, and a new count on the
+    /// pill. Only their rects and the pill are drawn again (their shadows are the ones already there),
+    /// over what the buffer holds or over a copy of the latest buffer, and the result is a fresh frame's.
+    func testToastsReplacedInPlaceRedrawOnlyTheirRectsAndThePill() throws {
+        for scale: PixelScale in [1, 2, PixelScale(numerator: 150)] {
+            var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)
+            let before = Scene(toasts: [toast(3, "Three"), toast(2, "Two"), toast(1, "One")], hiddenCount: 2)
+            let after = Scene(toasts: [toast(6, "Six"), toast(5, "Five"), toast(4, "Four")], hiddenCount: 5)
+            let size = painter.surfaceSize(of: painter.arrangement(of: before, scale: scale))
+            XCTAssertEqual(painter.surfaceSize(of: painter.arrangement(of: after, scale: scale)), size)
+            let fresh = MarkedCanvas(size: size, scale: scale)
+            _ = ToastStackPainter(renderer: renderer, anchor: .topRight).paintingFresh(after, scale: scale, into: fresh.canvas,
+                                                                                        blank: false)
+
+            // Over the buffer's own frame: a pixel of the shadows between two toasts is not drawn again.
+            let held = MarkedCanvas(size: size, scale: scale)
+            let first = painter.paint(before, scale: scale, into: held.canvas, over: nil).frame
+            let gap = (x: first.toasts[0].rect.center.x, y: (first.toasts[0].rect.maxY + first.toasts[1].rect.y) / 2)
+            held.mark(gap.x, gap.y)
+            let over = painter.paint(after, scale: scale, into: held.canvas, over: first)
+            XCTAssertTrue(held.isMarked(gap.x, gap.y), "scale \(scale): the shadows between toasts are left as they are")
+            XCTAssertNotEqual(over.repaired, over.frame.whole)
+            let unmarked = MarkedCanvas(size: size, scale: scale)
+            _ = painter.paint(before, scale: scale, into: unmarked.canvas, over: nil)
+            _ = painter.paint(after, scale: scale, into: unmarked.canvas, over: first)
+            XCTAssertTrue(unmarked.hasSamePixels(as: fresh), "scale \(scale): over the buffer's own frame")
+
+            // Over a buffer that holds nothing known, with the latest frame in another: that one is copied.
+            let latest = MarkedCanvas(size: size, scale: scale)
+            _ = painter.paint(before, scale: scale, into: latest.canvas, over: nil)
+            let other = MarkedCanvas(size: size, scale: scale)
+            for y in 0..<other.canvas.height { for x in 0..<other.canvas.width { other.mark(x, y) } }
+            let copied = painter.paint(after, scale: scale, into: other.canvas, over: nil, latest: (latest.canvas, first))
+            XCTAssertNotEqual(copied.repaired, copied.frame.whole)
+            XCTAssertTrue(other.hasSamePixels(as: fresh), "scale \(scale): over a copy of the latest frame")
         }
     }
 

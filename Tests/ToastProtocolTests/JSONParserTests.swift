@@ -149,6 +149,17 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(try JSONParser.parse(encoded).get(), s)
     }
 
+    /// Text is copied in runs between what is escaped: the runs come out whole, other characters whose
+    /// UTF-8 starts like U+2028's stay as they are, and U+2029 is escaped too.
+    func testSerializerCopiesWhatNeedsNoEscapeAsItIs() {
+        let s = JSONValue.string("€ 5\u{2027}x\u{2029}\u{2028}\u{2028}end ✓\u{1F}\"\"日本")
+        let encoded = s.encoded()
+        XCTAssertEqual(encoded, #""€ 5\#u{2027}x\u2029\u2028\u2028end ✓\u001f\"\"日本""#)
+        XCTAssertEqual(try JSONParser.parse(encoded).get(), s)
+        XCTAssertEqual(JSONValue.string("").encoded(), #""""#)
+        XCTAssertEqual(JSONValue.string("plain").encoded(), #""plain""#)
+    }
+
     func testSerializerNumbers() {
         XCTAssertEqual(JSONValue.int(-5).encoded(), "-5")
         XCTAssertEqual(JSONValue.double(0.5).encoded(), "0.5")

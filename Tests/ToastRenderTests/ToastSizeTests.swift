@@ -94,5 +94,10 @@ final class ToastTrimTests: XCTestCase {
                        r.measure(ToastView(summary: "S"), scale: 1))
         XCTAssertEqual(trimmed("  a b \n"), "a b")
         XCTAssertEqual(trimmed("ab"), "ab")
+        // Either end alone, Unicode spaces, and text whose ends are not plain ASCII.
+        for (text, expected) in [("a ", "a"), (" a", "a"), ("a\t", "a"), ("\na", "a"), ("a\u{2003}", "a"),
+                                 ("\u{A0}a b", "a b"), ("é ", "é"), (" 日本", "日本"), ("x", "x"), (" ", ""), ("", "")] {
+            XCTAssertEqual(trimmed(text), expected, "\(Array(text.unicodeScalars))")
+        }
     }
 }
