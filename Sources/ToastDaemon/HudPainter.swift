@@ -119,8 +119,10 @@ struct HudPainter {
 
 /// Where a painter puts each HUD in its buffer and which pixels their motion changes, in the HUDs' look
 /// alone: the same for every value of a bar (whatever icon the value picks) and every phase of a
-/// spinner, so a stream of values reuses it.
-struct HudGeometry {
+/// spinner, so a stream of values reuses it. A class, its fields constant: the painter's memo hands it
+/// out once a value, and as a struct of four arrays each hand-out was copied and its optional destroyed
+/// through the runtime's value witnesses (~450 instructions a value).
+final class HudGeometry {
     let huds: [HudView]
     let scale: PixelScale
     /// The whole buffer's logical size, shadows included.
