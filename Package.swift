@@ -59,18 +59,8 @@ let cliReleaseLink: [LinkerSetting] = [
                  .when(configuration: .release)),
 ]
 
-/// Each function of the daemon's modules in a section of its own in release, so that the link's
-/// symbol ordering (`hot-functions.txt`) moves functions, not whole files: a Swift file's code was one
-/// section, and a HUD value, which runs a little of many files, ran code spread over 64 pages.
-let functionSections: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
-
-/// The release daemon's modules without run-time exclusivity checks: a HUD value made ~36 of them
-/// (each a call into the runtime and its thread-local set of accesses), a tenth of its instructions.
-/// The debug build, which every test runs, keeps them, so an overlapping access still traps there.
-/// Neither setting goes on the modules of the library products (`Wayland`, and `ToastProtocol` under
-/// `ToastClient`): SwiftPM refuses a dependency whose targets carry unsafe flags.
-let daemonReleaseSwift: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
-    + functionSections
+// The release builds' Swift flags (no run-time exclusivity checks, a section per function) are given on
+// the command line, to every module: `scripts/release-swift-flags` says why they are not set here.
 
 let package = Package(
     name: "toastd",
@@ -112,17 +102,16 @@ let package = Package(
 
         // Pure logic: no I/O.
         .target(name: "ToastVocabulary"),
-        .target(name: "ToastCore", dependencies: ["ToastVocabulary"], swiftSettings: functionSections),
+        .target(name: "ToastCore", dependencies: ["ToastVocabulary"]),
         .target(name: "ToastProtocol", dependencies: ["ToastVocabulary"]),
         .target(name: "ToastRender", dependencies: ["CCairo", "CRsvg", "ToastVocabulary"],
-                swiftSettings: pangoCairoFlags + functionSections),
+                swiftSettings: pangoCairoFlags),
 
         // I/O.
-        .target(name: "ToastDBus", dependencies: ["CSystemd", "ToastVocabulary"], swiftSettings: functionSections),
+        .target(name: "ToastDBus", dependencies: ["CSystemd", "ToastVocabulary"]),
         .target(name: "ToastDaemon",
                 dependencies: ["Wayland", "CWayland", "CLinux", "CMallocSlices", "ToastVocabulary", "ToastCore", "ToastProtocol",
-                               "ToastRender", "ToastDBus"],
-                swiftSettings: daemonReleaseSwift),
+                               "ToastRender", "ToastDBus"]),
 
         // Executables.
         .executableTarget(name: "toastd", dependencies: ["ToastDaemon"], exclude: ["hot-functions.txt", "rodata.ld", "plt.ld"],

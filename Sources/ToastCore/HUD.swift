@@ -82,12 +82,13 @@ public struct HUD: Sendable {
         }
 
         // Same kind, still on screen: an update in place, which keeps its entrance time. (A bar past its
-        // deadline counts as gone even if `advance` has not run yet.)
-        let onScreen = bar.flatMap { $0.kind == kind && $0.hidesAt > now ? $0 : nil }
+        // deadline counts as gone even if `advance` has not run yet.) The time alone is read: a copy of
+        // the bar taken for it was an optional made and destroyed through value witnesses per value.
+        let shownAt = bar.map { $0.kind == kind && $0.hidesAt > now ? $0.shownAt : now } ?? now
         bar = ValueBar(kind: kind, value: clamped, isMuted: muted,
                        label: label.truncatedOrNil(toUTF8Bytes: limits.nameBytes),
                        icon: icon.truncatedOrNil(toUTF8Bytes: limits.pathBytes),
-                       shownAt: onScreen?.shownAt ?? now, updatedAt: now,
+                       shownAt: shownAt, updatedAt: now,
                        hidesAt: now + max(timeout ?? config.barTimeout, 0))
         generation += 1
         return warning

@@ -227,9 +227,11 @@ public struct ToastModel: Sendable {
     // MARK: -
 
     /// Moves the parts' events into the one ordered queue. Every mutating call ends here, and each touches
-    /// one part, so the queue keeps the order in which things happened.
+    /// one part, so the queue keeps the order in which things happened. Most calls (every value of a HUD
+    /// stream) bring none: appending an empty array to the empty queue still took the array's growth path.
     private mutating func collectEvents() {
-        events += notifications.drainEvents()
-        events += hud.drainEvents()
+        let fromNotifications = notifications.drainEvents(), fromHUD = hud.drainEvents()
+        if !fromNotifications.isEmpty { events += fromNotifications }
+        if !fromHUD.isEmpty { events += fromHUD }
     }
 }

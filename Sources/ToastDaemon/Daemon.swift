@@ -340,18 +340,20 @@ public final class Daemon {
     }
 
     /// Whether sd-bus has work now: its fd was readable (or writable while it queued writes), it stopped
-    /// at its budget, it wants to be called now (a message read ahead while waiting for a reply, a call
-    /// timed out: `sd_bus_get_timeout` says 0), or a write queued since asks epoll for other events.
-    private func busIsDue(_ bus: NotificationsBus) -> Bool {
-        busReadable || busUnfinished || bus.timeoutMilliseconds == 0 || bus.epollEvents != busEvents
+    /// at its budget, it wants to be called now (`timeout` 0: a message read ahead while waiting for a
+    /// reply, a call timed out), or a write queued since asks epoll for other events.
+    private func busIsDue(_ bus: NotificationsBus, timeout: Int32) -> Bool {
+        busReadable || busUnfinished || timeout == 0 || bus.epollEvents != busEvents
     }
 
     /// Drains sd-bus before sleeping; returns how long the loop may sleep for it (-1: forever).
     /// A turn woken by something else (a HUD stream's value, the compositor's answer) leaves it alone:
-    /// `sd_bus_process` then only learnt from a read that nothing came, twice per HUD value.
+    /// `sd_bus_process` then only learnt from a read that nothing came, twice per HUD value. Such a turn
+    /// asks sd-bus for its timeout once (it asked twice, each time reading the clock too).
     private func processBus() -> Int32 {
         guard let door = busDoor, let bus = door.bus else { return -1 }
-        guard busIsDue(bus) else { return bus.timeoutMilliseconds }
+        let timeout = bus.timeoutMilliseconds
+        guard busIsDue(bus, timeout: timeout) else { return timeout }
         busReadable = false
         let unfinished: Bool
         do {

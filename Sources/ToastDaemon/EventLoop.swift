@@ -5,15 +5,14 @@ import Glibc
 /// socket and its clients, the bus, the timerfd, the signalfd). Nothing polls: `wait` sleeps in
 /// `epoll_wait` until one of them is ready or the given timeout (from sd-bus) passes.
 ///
-/// Handlers are keyed by a token stored in the epoll event, not by fd, so a handler removed while a batch
-/// is being dispatched is skipped even if its fd number was reused meanwhile.
+/// Handlers are found from a token stored in the epoll event, not by fd, so a handler removed while a batch
+/// is being dispatched is skipped even if its fd number was reused meanwhile (`HandlerSlots`).
 public final class EventLoop {
     public typealias Handler = (_ events: UInt32) -> Void
 
     private let epollFD: Int32
-    private var handlers: [UInt64: Handler] = [:]
+    private var handlers = HandlerSlots<Handler>()
     private var tokenForFD: [Int32: UInt64] = [:]
-    private var nextToken: UInt64 = 1
     /// What `epoll_wait` fills, kept: an allocation less per wakeup.
     private var events = [epoll_event](repeating: epoll_event(), count: 32)
 
@@ -29,11 +28,12 @@ public final class EventLoop {
 
     /// Watches `fd` for `events` (EPOLLIN, EPOLLOUT, ...); the handler gets what was ready.
     public func add(fd: Int32, events: UInt32, handler: @escaping Handler) throws(SystemError) {
-        let token = nextToken
-        nextToken += 1
+        let token = handlers.insert(handler)
         var event = epoll_event(events: events, data: epoll_data_t(u64: token))
-        if epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, &event) != 0 { throw SystemError("epoll_ctl(ADD, \(fd))") }
-        handlers[token] = handler
+        if epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, &event) != 0 {
+            handlers.remove(token)
+            throw SystemError("epoll_ctl(ADD, \(fd))")
+        }
         tokenForFD[fd] = token
     }
 
@@ -47,7 +47,7 @@ public final class EventLoop {
     /// Stops watching `fd`. Call before closing it.
     public func remove(fd: Int32) {
         guard let token = tokenForFD.removeValue(forKey: fd) else { return }
-        handlers[token] = nil
+        handlers.remove(token)
         _ = epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, nil)
     }
 
@@ -68,6 +68,48 @@ public final class EventLoop {
         for event in events[0..<Int(count)] {
             handlers[event.data.u64]?(event.events)
         }
+    }
+}
+
+/// The loop's handlers, each in a slot found from its token with no hashing (a dictionary by token hashed
+/// twice per HUD value, once per wakeup). A token is the slot and how many times the slot was taken: a
+/// slot freed and taken again for another fd gives a new token, and the old one finds nothing.
+struct HandlerSlots<Handler> {
+    private var slots: [(uses: UInt32, handler: Handler?)] = []
+    private var free: [Int] = []
+
+    /// Keeps `handler`; returns its token (never 0, which no epoll event of ours carries).
+    mutating func insert(_ handler: Handler) -> UInt64 {
+        let index: Int
+        if let reused = free.popLast() {
+            index = reused
+            slots[index].uses &+= 1
+            slots[index].handler = handler
+        } else {
+            index = slots.count
+            slots.append((1, handler))
+        }
+        return UInt64(slots[index].uses) << 32 | UInt64(index)
+    }
+
+    /// Forgets the handler of `token`, if it is still kept.
+    mutating func remove(_ token: UInt64) {
+        guard let index = slot(of: token), slots[index].handler != nil else { return }
+        slots[index].handler = nil
+        free.append(index)
+    }
+
+    /// The handler of `token`; nil once it was removed.
+    subscript(token: UInt64) -> Handler? {
+        guard let index = slot(of: token) else { return nil }
+        return slots[index].handler
+    }
+
+    /// The slot `token` was given, unless the slot was taken again since.
+    private func slot(of token: UInt64) -> Int? {
+        let index = Int(token & 0xFFFF_FFFF)
+        guard index < slots.count, slots[index].uses == UInt32(truncatingIfNeeded: token >> 32) else { return nil }
+        return index
     }
 }
 

@@ -31,8 +31,8 @@ struct HudFrame: Hashable {
 }
 
 /// Draws a scene's HUDs (the value bar over the spinner) into a buffer. An animation frame that only
-/// turns the spinner or moves the bar redraws those parts alone. No surface and no clock: the scene,
-/// the canvas and the buffer's previous frame come in, the new frame and its damage go out.
+/// turns the spinner or moves the bar redraws those parts alone. No surface and no clock: the HUDs and
+/// their opacity, the canvas and the buffer's previous frame come in, the new frame and its damage go out.
 struct HudPainter {
     let renderer: ToastRenderer
     /// The side the HUD is anchored to: bar and spinner differ in width and are aligned to it.
@@ -69,10 +69,13 @@ struct HudPainter {
         var damage: Rect?
     }
 
-    /// Draws the HUDs of `scene` into `canvas` (a buffer of `size(of:)` at `scale`), which holds
-    /// `previous` (nil: unknown, e.g. a fresh buffer). The canvas is made only if something is drawn: a
-    /// buffer that already holds the frame (values going back and forth over two buffers) needs none.
-    func paint(_ scene: Scene, scale: PixelScale, into makeCanvas: @autoclosure () -> Canvas, over previous: HudFrame?) -> Painting {
+    /// Draws `huds` (a scene's, top to bottom) at `opacity` into `canvas` (a buffer of `size(of:)` at
+    /// `scale`), which holds `previous` (nil: unknown, e.g. a fresh buffer). The canvas is made only if
+    /// something is drawn: a buffer that already holds the frame (values going back and forth over two
+    /// buffers) needs none. The HUDs alone, not the scene: passing the screen's scene copied all of it
+    /// (its toasts, stacks and pill rule retained and released) at every value of a stream.
+    func paint(_ huds: [HudView], opacity: Double, scale: PixelScale, into makeCanvas: @autoclosure () -> Canvas,
+               over previous: HudFrame?) -> Painting {
         var made: Canvas?
         func canvas() -> Canvas {
             if let made { return made }
@@ -80,16 +83,16 @@ struct HudPainter {
             made = canvas
             return canvas
         }
-        let frame = HudFrame(huds: scene.huds, opacity: scene.hudOpacity, scale: scale)
-        let geometry = geometry(of: scene.huds, scale: scale)
+        let frame = HudFrame(huds: huds, opacity: opacity, scale: scale)
+        let geometry = geometry(of: huds, scale: scale)
         let origins = geometry.origins
 
         // The spinner turning and the bar's value are the only changes (the usual animation frame, a
         // stream of volume steps): the buffer already holds everything else, so redraw the wheel and the
         // bar row alone and damage just their rects.
         if frame.opacity >= 1, let previous, previous.opacity == frame.opacity, previous.scale == scale,
-           HudFrame.differOnlyInMotion(previous.huds, scene.huds) {
-            for (index, hud) in scene.huds.enumerated() where previous.huds[index] != hud {
+           HudFrame.differOnlyInMotion(previous.huds, huds) {
+            for (index, hud) in huds.enumerated() where previous.huds[index] != hud {
                 // A buffer may already hold this value or step (values alternating over two buffers):
                 // nothing to draw, but the compositor shows the other one, so the part is still damaged.
                 switch hud {
@@ -105,10 +108,10 @@ struct HudPainter {
         // Shadows first: the spinner's reaches under the bar's edge.
         for (index, origin) in origins.enumerated() {
             guard let shadow = renderer.hudShadowImage(size: geometry.sizes[index], scale: scale) else { continue }
-            canvas.composite(shadow, atPixelX: (origin.x - bleed) * scale, y: (origin.y - bleed) * scale, opacity: scene.hudOpacity)
+            canvas.composite(shadow, atPixelX: (origin.x - bleed) * scale, y: (origin.y - bleed) * scale, opacity: opacity)
         }
-        for (hud, origin) in zip(scene.huds, origins) {
-            renderer.drawHud(hud, in: canvas, at: origin, scale: scale, opacity: scene.hudOpacity)
+        for (hud, origin) in zip(huds, origins) {
+            renderer.drawHud(hud, in: canvas, at: origin, scale: scale, opacity: opacity)
         }
         return Painting(frame: frame, damage: nil)
     }
@@ -116,8 +119,10 @@ struct HudPainter {
 
 /// Where a painter puts each HUD in its buffer and which pixels their motion changes, in the HUDs' look
 /// alone: the same for every value of a bar (whatever icon the value picks) and every phase of a
-/// spinner, so a stream of values reuses it.
-struct HudGeometry {
+/// spinner, so a stream of values reuses it. A class, its fields constant: the painter's memo hands it
+/// out once a value, and as a struct of four arrays each hand-out was copied and its optional destroyed
+/// through the runtime's value witnesses (~450 instructions a value).
+final class HudGeometry {
     let huds: [HudView]
     let scale: PixelScale
     /// The whole buffer's logical size, shadows included.

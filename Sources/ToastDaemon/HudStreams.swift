@@ -67,7 +67,9 @@ final class HudStreams {
         }
         let stream = Stream(fd: fd, bar: bar)
         do {
-            try loop.add(fd: fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in self.readable(owner) }
+            // The stream itself, not its owner to look it up by: no hashing per value. The loop drops this
+            // handler when the stream stops (`stop`), before the next batch can call it.
+            try loop.add(fd: fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in self.readable(stream, of: owner) }
         } catch {
             close(fd)
             return false
@@ -83,8 +85,7 @@ final class HudStreams {
         close(stream.fd)
     }
 
-    private func readable(_ owner: Owner) {
-        guard let stream = streams[owner] else { return }
+    private func readable(_ stream: Stream, of owner: Owner) {
         let count = readBuffer.withUnsafeMutableBytes { read(stream.fd, $0.baseAddress, $0.count) }
         if count < 0 && errno == EINTR { return }
         if count > 0 {

@@ -272,7 +272,7 @@ final class Screen {
     private var hudShown: HudContent?
 
     private func drawHud(into buffer: ShmBuffer, scale: PixelScale) -> OverlaySurface.Damage? {
-        let painting = hudPainter.paint(scene, scale: scale,
+        let painting = hudPainter.paint(scene.huds, opacity: scene.hudOpacity, scale: scale,
                                         into: Canvas(data: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride),
                                         over: buffer.content?.hud)
         buffer.content = .hud(painting.frame)

@@ -65,6 +65,27 @@ final class ReleaseLinkTests: XCTestCase {
         return found
     }
 
+    /// The release Swift flags (no exclusivity checks, a section per function) come from the build
+    /// command, not Package.swift (`scripts/release-swift-flags` says why): a command that builds release
+    /// without them makes a slower daemon and nothing else tells.
+    func testEveryReleaseBuildTakesTheReleaseSwiftFlags() throws {
+        let printed = try IntegrationTests.run(["\(Self.repository)/scripts/release-swift-flags"], timeout: 10)
+        XCTAssertTrue(printed.succeeded, printed.stderrText)
+        for flag in ["-enforce-exclusivity=unchecked", "-function-sections"] {
+            XCTAssertTrue(printed.stdoutText.split(separator: "\n").contains { $0 == flag }, "release-swift-flags prints \(flag)")
+        }
+        var builds = 0
+        for script in ["scripts/install", "scripts/run", "bench/run"] {
+            let text = try String(contentsOfFile: "\(Self.repository)/\(script)", encoding: .utf8)
+            XCTAssertTrue(text.contains("mapfile -t release < <(scripts/release-swift-flags)"), "\(script) reads the flags")
+            for line in text.split(separator: "\n") where line.contains("swift build -c ") {
+                builds += 1
+                XCTAssertTrue(line.contains(#""${release[@]}""#), "\(script): a release build without the flags: \(line)")
+            }
+        }
+        XCTAssertGreaterThan(builds, 8, "the scripts' release builds were found")
+    }
+
     func testTheScriptKeepsReadOnlyDataOutOfTheWritableSegment() throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("toastd-rodata-\(getpid())").path

@@ -378,16 +378,16 @@ final class HudPainterTests: XCTestCase {
                             mark: (x: Int, y: Int)? = nil) -> (first: HudPainter.Painting, second: HudPainter.Painting,
                                                               markerKept: Bool) {
         let target = MarkedCanvas(size: painter.size(of: before, scale: scale), scale: scale)
-        let first = painter.paint(Scene(huds: before, hudOpacity: opacity), scale: scale, into: target.canvas, over: nil)
+        let first = painter.paint(before, opacity: opacity, scale: scale, into: target.canvas, over: nil)
         if let mark { target.mark(mark.x, mark.y) }
-        let second = painter.paint(Scene(huds: after, hudOpacity: opacity), scale: scale, into: target.canvas,
+        let second = painter.paint(after, opacity: opacity, scale: scale, into: target.canvas,
                                    over: first.frame)
         return (first, second, mark.map { target.isMarked($0.x, $0.y) } ?? false)
     }
 
     func testAFirstFrameIsAFullRepaint() {
         let target = MarkedCanvas(size: painter.size(of: [.spinner(SpinnerView())], scale: 1), scale: 1)
-        let painting = painter.paint(Scene(huds: [.spinner(SpinnerView())]), scale: 1, into: target.canvas, over: nil)
+        let painting = painter.paint([.spinner(SpinnerView())], opacity: 1, scale: 1, into: target.canvas, over: nil)
         XCTAssertNil(painting.damage)
         XCTAssertEqual(painting.frame, HudFrame(huds: [.spinner(SpinnerView())], opacity: 1, scale: 1))
     }
@@ -443,15 +443,15 @@ final class HudPainterTests: XCTestCase {
             made += 1
             return target.canvas
         }
-        let first = painter.paint(Scene(huds: [.bar(bar)]), scale: 1, into: canvas(), over: nil)
+        let first = painter.paint([.bar(bar)], opacity: 1, scale: 1, into: canvas(), over: nil)
         XCTAssertEqual(made, 1)
-        let same = painter.paint(Scene(huds: [.bar(bar)]), scale: 1, into: canvas(), over: first.frame)
+        let same = painter.paint([.bar(bar)], opacity: 1, scale: 1, into: canvas(), over: first.frame)
         XCTAssertEqual(made, 1, "nothing drawn, no canvas made")
         let bleed = painter.bleed
         XCTAssertEqual(same.damage, renderer.barValueRect(bar, scale: 1).offsetBy(dx: bleed, dy: bleed))
         var louder = bar
         louder.value = 70
-        _ = painter.paint(Scene(huds: [.bar(louder)]), scale: 1, into: canvas(), over: same.frame)
+        _ = painter.paint([.bar(louder)], opacity: 1, scale: 1, into: canvas(), over: same.frame)
         XCTAssertEqual(made, 2, "a new value is drawn")
     }
 
@@ -482,8 +482,8 @@ final class HudPainterTests: XCTestCase {
         XCTAssertFalse(fading.markerKept)
 
         let target = MarkedCanvas(size: painter.size(of: [.spinner(spinner)], scale: 1), scale: 1)
-        let faded = painter.paint(Scene(huds: [.spinner(spinner)], hudOpacity: 0.9), scale: 1, into: target.canvas, over: nil)
-        let last = painter.paint(Scene(huds: [.spinner(turned)], hudOpacity: 1), scale: 1, into: target.canvas, over: faded.frame)
+        let faded = painter.paint([.spinner(spinner)], opacity: 0.9, scale: 1, into: target.canvas, over: nil)
+        let last = painter.paint([.spinner(turned)], opacity: 1, scale: 1, into: target.canvas, over: faded.frame)
         XCTAssertNil(last.damage, "the last frame of a fade-in redraws the box at full opacity, not the wheel alone")
 
         var relabelled = turned
