@@ -152,6 +152,12 @@ final class OverlaySurface {
         _ = try? display.flush()
     }
 
+    /// Makes a buffer of `width`×`height` pixels ahead of the first draw, with no pages yet: a surface
+    /// made ahead (`Screen`'s spare) so draws its first frame without making one.
+    func prepareBuffer(width: Int, height: Int) {
+        pool.prepare(shm: shm, width: width, height: height)
+    }
+
     private func sendSize(_ newSize: (width: Int, height: Int)) {
         sizeSent = newSize
         layerSurface.setSize(width: UInt32(newSize.width), height: UInt32(newSize.height))

@@ -29,6 +29,8 @@ final class Screen {
     /// without the round trip to its first configure; another is made at once. Only where the
     /// output is certain ahead (`spareKey`).
     private var spare: (key: SurfaceKey, surface: OverlaySurface)?
+    /// The spare last taken by a toast: the next spare's buffer is made ahead at the size of its first.
+    private weak var spareTaken: OverlaySurface?
     private var hudSurfaces: [UInt32?: OverlaySurface] = [:]
     /// The output a `focused` HUD shows on, chosen when it appears and at each new bar value.
     private var hudFocusOutput: UInt32?
@@ -203,6 +205,7 @@ final class Screen {
         let surface: OverlaySurface
         if let spare, spare.key == key {
             surface = spare.surface
+            spareTaken = surface
             self.spare = nil  // `keepSpare` makes the next one at the end of this update
         } else {
             // Nothing is drawn before the first configure; by then the stack below draws.
@@ -239,6 +242,10 @@ final class Screen {
         spare = key.map { key in
             let surface = makeSurface(output: key.output, placement: toastPlacement(of: key.stack)) { _, _ in nil }
             surface.askForFirstConfigure()
+            // Its buffer too, without pages (nothing held while idle), at the size the last toast on
+            // a spare had: the next one on its own likely has it (a toast of another size reshapes it).
+            if let first = spareTaken?.lastDrawn { surface.prepareBuffer(width: first.width, height: first.height) }
+            spareTaken = nil
             return (key, surface)
         }
     }

@@ -80,9 +80,30 @@ final class FirstFrameTests: XCTestCase {
                       "the size was committed without the buffer: \(between.joined(separator: "\n"))")
         XCTAssertFalse(between.contains { $0.contains("] zwlr_layer_surface_v1@\(made.layer).configure(") },
                        "a configure was awaited: \(between.joined(separator: "\n"))")
-        // And another spare is made for the next toast.
-        XCTAssertTrue(waitUntil(timeout: 10) { loggedLayerSurfaces(in: toastd.log).dropFirst().contains { !$0.shown } },
-                      "no new spare after the first was taken: \(toastd.log.suffix(2000))")
+        // And another spare is made for the next toast, with a buffer of that toast's size made ahead.
+        var next: LoggedLayerSurface?
+        XCTAssertTrue(waitUntil(timeout: 10) {
+            next = loggedLayerSurfaces(in: toastd.log).dropFirst().first { !$0.shown }
+            return next != nil
+        }, "no new spare after the first was taken: \(toastd.log.suffix(2000))")
+        let second = try XCTUnwrap(next)
+
+        // The next toast alone, of the same size, on it: into the buffer made ahead, none made for it.
+        let dismissed = try toastd.toast(["dismiss", "--all"])
+        XCTAssertTrue(dismissed.succeeded, dismissed.stderrText)
+        XCTAssertTrue(waitUntil(timeout: 10) { toastd.log.contains("-> wl_surface@\(made.surface).destroy()") },
+                      "the first toast's surface stayed: \(toastd.log.suffix(2000))")
+        let secondSentAt = toastd.log.count
+        let again = try toastd.toast(["-t", "0", "Shown on the spare"])
+        XCTAssertTrue(again.succeeded, again.stderrText)
+        let attach = try XCTUnwrap(waitUntil(timeout: 10) {
+            toastd.log.dropFirst(secondSentAt).contains("-> wl_surface@\(second.surface).attach(wl_buffer@")
+        } ? String(toastd.log.dropFirst(secondSentAt)).firstMatch(of: #/-> wl_surface@\d+\.attach\(wl_buffer@(\d+),/#) : nil,
+                                   "the next toast did not take the next spare: \(toastd.log.suffix(2000))")
+        let buffer = "create_buffer(new id wl_buffer@\(attach.1),"
+        XCTAssertTrue(toastd.log.prefix(secondSentAt).contains(buffer),
+                      "the buffer was not made ahead: \(String(toastd.log.dropFirst(secondSentAt)).prefix(3000))")
+        XCTAssertFalse(toastd.log.dropFirst(secondSentAt).contains(buffer), "a buffer was made for the toast")
     }
 }
 
