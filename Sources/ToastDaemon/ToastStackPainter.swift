@@ -12,7 +12,7 @@ struct ToastStackFrame: Hashable {
         var opacity: Double
         /// Where it was drawn, in buffer pixels (after sliding).
         var rect: Rect
-        /// Drawn as its box alone (`ToastStackPainter.paint`: the first frame of a fade-in).
+        /// Drawn as its box alone, without text or shadow (`ToastStackPainter.paint`: the first frame of a fade-in).
         var boxOnly = false
     }
 
@@ -222,7 +222,8 @@ struct ToastStackPainter {
             let pixels = Rect(x: rect.x * scale + dx, y: rect.y * scale, width: image.width, height: image.height)
             drawn.append(.init(id: toast.id, view: toast.view, opacity: toast.opacity, rect: pixels, boxOnly: boxOnly))
             images.append(image)
-            shadows.append(renderer.shadowImage(of: toast.view, size: entry.size, scale: scale))
+            // Nor its shadow: at that opacity the shadow hardly shows, and blending it is most of the frame's cost.
+            shadows.append(boxOnly ? nil : renderer.shadowImage(of: toast.view, size: entry.size, scale: scale))
         }
         let more = arrangement.moreRect.map { placed($0, in: arrangement) }
         let frame = ToastStackFrame(width: canvas.width, height: canvas.height, toasts: drawn,

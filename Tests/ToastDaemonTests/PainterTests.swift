@@ -114,11 +114,15 @@ final class ToastStackPainterTests: XCTestCase {
         // The box is drawn: the frame differs from an empty one where the toast is.
         let empty = MarkedCanvas(size: size, scale: 1)
         XCTAssertFalse(target.hasSamePixels(as: empty), "nothing drawn in the first frame")
+        // Nor its shadow: a pixel of the shadow's room (below the toast, mid-width) is untouched.
+        let box = first.frame.toasts[0].rect
+        XCTAssertEqual(target.canvas.rawPixel(x: box.x + box.width / 2, y: box.y + box.height + 2), 0, "the first frame drew the shadow")
 
         scene.toasts[0].opacity = 0.3
         let second = painter.paint(scene, scale: 1, into: target.canvas, over: first.frame)
         XCTAssertEqual(second.frame.toasts.map(\.boxOnly), [false])
         XCTAssertEqual(painter.pictureCounts.rendered, 1)
+        XCTAssertNotEqual(target.canvas.rawPixel(x: box.x + box.width / 2, y: box.y + box.height + 2), 0, "no shadow in the next frame")
         XCTAssertEqual(second.repaired, first.frame.toasts[0].rect.inset(by: -first.frame.bleed)
             .intersection(first.frame.whole), "the toast is drawn again with its text")
 
