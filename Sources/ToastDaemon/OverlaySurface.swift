@@ -39,7 +39,7 @@ final class OverlaySurface {
     /// A frame drawn ahead was dropped unseen: the next one damages the whole buffer.
     private var droppedFrame = false
     /// Whether the compositor has configured the surface (once is enough: see the type's comment).
-    private(set) var configured = false
+    private var configured = false
     private var frameCallback: WlCallback?
     /// The buffer scale last sent (nil before the first buffer).
     private var committedScale: Int32?

@@ -81,6 +81,8 @@ final class Screen {
         wayland.onOutputsChanged = { [unowned self] in
             // An output's scale may have changed under a surface that stays on it (no enter/leave).
             for surface in self.allSurfaces { self.followScale(of: surface) }
+            // The spare's scale was guessed from the outputs when it was made: made again (below) with the new one.
+            self.spare = nil
             self.update()
         }
         wayland.onFocusChanged = { [unowned self] in

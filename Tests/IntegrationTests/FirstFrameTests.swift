@@ -105,6 +105,26 @@ final class FirstFrameTests: XCTestCase {
                       "the buffer was not made ahead: \(String(toastd.log.dropFirst(secondSentAt)).prefix(3000))")
         XCTAssertFalse(toastd.log.dropFirst(secondSentAt).contains(buffer), "a buffer was made for the toast")
     }
+
+    func testTheSpareFollowsTheOutputsScaleSoTheFirstFrameIsSharp() throws {
+        let stage = try Stage.makePrivate()  // its output's scale changes
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()],
+                                       environment: ["WAYLAND_DEBUG": "1"])
+        XCTAssertTrue(waitUntil(timeout: 10) { loggedLayerSurfaces(in: toastd.log).count == 1 }, "no spare made at start")
+        try stage.swaymsg("output", stage.output, "scale", "2")
+        // The spare made at scale 1 is made again for scale 2.
+        XCTAssertTrue(waitUntil(timeout: 10) { loggedLayerSurfaces(in: toastd.log).count == 2 },
+                      "the spare was not made again for the new scale: \(toastd.log.suffix(2000))")
+        let sentAt = toastd.log.count
+        let sent = try toastd.toast(["-t", "0", "Sharp from the first frame"])
+        XCTAssertTrue(sent.succeeded, sent.stderrText)
+        var first: Substring?
+        XCTAssertTrue(waitUntil(timeout: 10) {
+            first = String(toastd.log.dropFirst(sentAt)).split(separator: "\n").first { $0.contains(".create_buffer(") }
+            return first != nil
+        }, "no buffer made for the toast: \(toastd.log.suffix(2000))")
+        XCTAssertTrue(first?.contains(", 0, \(2 * Self.toastWidth), ") == true, "the first frame was not drawn at scale 2: \(first ?? "")")
+    }
 }
 
 /// Where, in a WAYLAND_DEBUG log, the first layer surface that showed something was sized, drawn,
