@@ -137,7 +137,7 @@ public final class Daemon {
         screen = Screen(wayland: wayland, renderer: renderer)
         warnIfUnknown(output: options.output ?? config.output)
         screen.clickableActions = options.clickableActions || config.clickableActions
-        screen.reconfigure(renderer: renderer, hudOutput: hudOutput(config),
+        screen.reconfigure(renderer: renderer, hudOutput: hudOutput(config), defaultStack: stackDefaults(config).key,
                            toasts: Self.toastPlacement(config), hud: Self.hudPlacement(config))
         placeToasts()
         Log.info(wayland.toplevels == nil
@@ -439,7 +439,7 @@ public final class Daemon {
             || new.rules != old.rules {
             // Every toast is placed again by the new keys (the stacks are made anew).
             animator.forgetPlaces()
-            screen.reconfigure(renderer: renderer, hudOutput: hudOutput(new),
+            screen.reconfigure(renderer: renderer, hudOutput: hudOutput(new), defaultStack: stackDefaults(new).key,
                                toasts: Self.toastPlacement(new), hud: Self.hudPlacement(new))
             if new.output != old.output { warnIfUnknown(output: options.output ?? new.output) }
         }

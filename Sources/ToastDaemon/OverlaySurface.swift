@@ -9,9 +9,11 @@ import Wayland
 ///
 /// Drawing is pull-based: `setNeedsDraw` marks it dirty, and the surface asks its owner to draw when
 /// the compositor is ready (paced by frame callbacks). Nothing is requested from the compositor while
-/// nothing changes, so an idle surface costs no wakeups. A new size waits for a configure before its
-/// buffer may be attached: the buffer is drawn meanwhile (`PreparedFrame.swift`), so the round trip
-/// and the drawing overlap instead of adding up.
+/// nothing changes, so an idle surface costs no wakeups. The first buffer waits for the first configure:
+/// it is drawn meanwhile (`PreparedFrame.swift`), so the round trip and the drawing overlap instead of
+/// adding up. Once configured, a buffer of any size is attached at once, its size sent in the same
+/// commit (layer-shell's size is double-buffered state, applied with the buffer): a stack that grows
+/// waits for no round trip, and a surface made ahead (`Screen`'s spare) shows its first toast at once.
 final class OverlaySurface {
     /// A rectangle that changed, in buffer pixels.
     struct Damage {
@@ -36,6 +38,7 @@ final class OverlaySurface {
     private var prepared: PreparedFrame?
     /// A frame drawn ahead was dropped unseen: the next one damages the whole buffer.
     private var droppedFrame = false
+    /// Whether the compositor has configured the surface (once is enough: see the type's comment).
     private var configured = false
     private var frameCallback: WlCallback?
     /// The buffer scale last sent (nil before the first buffer).
@@ -50,7 +53,7 @@ final class OverlaySurface {
     private var committedDestination: (width: Int32, height: Int32)?
     private var needsDraw = false
     /// The size last sent with set_size; nil before the first commit.
-    private var requestedSize: (width: Int, height: Int)?
+    private var sizeSent: (width: Int, height: Int)?
     private(set) var entered: [WlOutput] = []
 
     /// The output this surface was created for (nil: the compositor's choice).
@@ -135,17 +138,29 @@ final class OverlaySurface {
     func setNeedsDraw(size newSize: (width: Int, height: Int)) {
         needsDraw = true
         size = newSize
-        if requestedSize.map({ $0 != newSize }) ?? true {
-            // The first commit (no buffer) asks for the first configure; a new size takes effect with
-            // a configure too. Draw when it arrives.
-            requestedSize = newSize
-            layerSurface.setSize(width: UInt32(newSize.width), height: UInt32(newSize.height))
-            configured = false
-            surface.commit()
-            // Sent now, so the compositor answers while the buffer is drawn below.
-            _ = try? display.flush()
-        }
+        if sizeSent == nil { askForFirstConfigure() }
         drawIfReady()
+    }
+
+    /// The first commit (no buffer) asks for the first configure, at the content's size if it has one.
+    /// A surface made ahead of its content (`Screen`'s spare) asks it with nothing to draw.
+    func askForFirstConfigure() {
+        guard sizeSent == nil else { return }
+        sendSize(size)
+        surface.commit()
+        // Sent now, so the compositor answers while the buffer is drawn.
+        _ = try? display.flush()
+    }
+
+    /// Makes a buffer of `width`×`height` pixels ahead of the first draw, with no pages yet: a surface
+    /// made ahead (`Screen`'s spare) so draws its first frame without making one.
+    func prepareBuffer(width: Int, height: Int) {
+        pool.prepare(shm: shm, width: width, height: height)
+    }
+
+    private func sendSize(_ newSize: (width: Int, height: Int)) {
+        sizeSent = newSize
+        layerSurface.setSize(width: UInt32(newSize.width), height: UInt32(newSize.height))
     }
 
     /// Makes `rects` (surface-local logical pixels) the only part of the surface that takes pointer
@@ -206,10 +221,12 @@ final class OverlaySurface {
         present(frame)
     }
 
-    /// Attaches and commits a drawn frame (the surface is configured for its size).
+    /// Attaches and commits a drawn frame, with its size (the surface has been configured).
     private func present(_ frame: PreparedFrame) {
         let (buffer, scaling, size) = (frame.buffer, frame.scaling, frame.size)
         let damage = frame.damage
+        // Applied with this commit, with the buffer of that size: no configure is awaited.
+        if sizeSent.map({ $0 != size }) ?? true { sendSize(size) }
         // Sent only when they change: a request less per frame (wl_surface and wp_viewport keep them).
         if committedScale != scaling.bufferScale {
             surface.setBufferScale(scale: scaling.bufferScale)

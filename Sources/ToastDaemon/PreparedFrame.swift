@@ -1,10 +1,10 @@
 import ToastRender
 
-/// A frame drawn ahead of its configure. A surface given a new size must wait for the compositor's
-/// configure before it attaches a buffer of that size, but drawing the buffer needs no answer: the
-/// surface sends the new size, flushes, draws while the compositor answers, and attaches as soon as
-/// the configure comes. The first toast so costs the round trip or the drawing, whichever is longer,
-/// not both one after the other.
+/// A frame drawn ahead of its configure. A new surface must wait for the compositor's first configure
+/// before it attaches a buffer, but drawing the buffer needs no answer: the surface sends its size,
+/// flushes, draws while the compositor answers, and attaches as soon as the configure comes. A toast
+/// on a new surface so costs the round trip or the drawing, whichever is longer, not both one after
+/// the other (later sizes need no configure: `OverlaySurface`).
 struct PreparedFrame {
     let buffer: ShmBuffer
     /// The scale it was drawn at, and the logical size it was drawn for.

@@ -21,6 +21,16 @@ final class Screen {
     private var hudPlacement = defaultHudPlacement
     /// One surface per stack and output (the output's global name; nil: the compositor's choice).
     private var toastSurfaces: [SurfaceKey: ToastStackSurface] = [:]
+    /// The stack toasts go to unless a rule says otherwise (the global `output`, `anchor`, `layer`).
+    private var defaultStack: StackKey?
+    /// A layer surface of the default stack made ahead: configured, but never given a buffer, so it
+    /// is not mapped (the compositor shows nothing of it and sends it no events). The next toast
+    /// that needs a new surface for that stack takes it and attaches its first buffer at once,
+    /// without the round trip to its first configure; another is made at once. Only where the
+    /// output is certain ahead (`spareKey`).
+    private var spare: (key: SurfaceKey, surface: OverlaySurface)?
+    /// The spare last taken by a toast: the next spare's buffer is made ahead at the size of its first.
+    private weak var spareTaken: OverlaySurface?
     private var hudSurfaces: [UInt32?: OverlaySurface] = [:]
     /// The output a `focused` HUD shows on, chosen when it appears and at each new bar value.
     private var hudFocusOutput: UInt32?
@@ -63,6 +73,7 @@ final class Screen {
             // Surfaces on an unplugged output go; their toasts are drawn on a remaining one (a
             // `focused` toast whose output is gone goes to the focused output) at the update below.
             self.toastSurfaces = self.toastSurfaces.filter { $0.key.output != output.globalName }
+            if self.spare?.key.output == output.globalName { self.spare = nil }
             self.hudSurfaces = self.hudSurfaces.filter { $0.key != output.globalName }
             if self.hudFocusOutput == output.globalName { self.hudFocusOutput = nil }
             self.update()
@@ -70,6 +81,8 @@ final class Screen {
         wayland.onOutputsChanged = { [unowned self] in
             // An output's scale may have changed under a surface that stays on it (no enter/leave).
             for surface in self.allSurfaces { self.followScale(of: surface) }
+            // The spare's scale was guessed from the outputs when it was made: made again (below) with the new one.
+            self.spare = nil
             self.update()
         }
         wayland.onFocusChanged = { [unowned self] in
@@ -93,12 +106,15 @@ final class Screen {
     }
 
     /// New look or placement (configuration reload): the overlays are remade with it at once.
-    func reconfigure(renderer: ToastRenderer, hudOutput: OutputChoice,
+    /// `defaultStack`: where toasts go unless a rule says otherwise.
+    func reconfigure(renderer: ToastRenderer, hudOutput: OutputChoice, defaultStack: StackKey,
                      toasts: OverlaySurface.Placement, hud: OverlaySurface.Placement) {
         self.renderer = renderer
         self.hudOutput = hudOutput
+        self.defaultStack = defaultStack
         toastPlacement = toasts
         hudPlacement = hud
+        spare = nil
         // New painters (one per surface): no toast picture drawn in the old look is reused.
         hudPainter = HudPainter(renderer: renderer, column: hud.anchor.column)
         toastSurfaces = [:]
@@ -115,6 +131,7 @@ final class Screen {
         scene = sceneProvider()
         updateToasts()
         updateHud()
+        keepSpare()
         if wasShowing && isShowingNothing { onNothingShown() }
     }
 
@@ -179,13 +196,24 @@ final class Screen {
         }
     }
 
-    private func makeToastSurface(_ key: SurfaceKey) -> ToastStackSurface {
+    private func toastPlacement(of stack: StackKey) -> OverlaySurface.Placement {
         var placement = toastPlacement
-        placement.anchor = key.stack.anchor
-        placement.layer = key.stack.layer
-        // Nothing is drawn before the first configure; by then the stack below draws.
-        let surface = makeSurface(output: key.output, placement: placement) { _, _ in nil }
-        let stack = ToastStackSurface(surface: surface, renderer: renderer, anchor: placement.anchor)
+        placement.anchor = stack.anchor
+        placement.layer = stack.layer
+        return placement
+    }
+
+    private func makeToastSurface(_ key: SurfaceKey) -> ToastStackSurface {
+        let surface: OverlaySurface
+        if let spare, spare.key == key {
+            surface = spare.surface
+            spareTaken = surface
+            self.spare = nil  // `keepSpare` makes the next one at the end of this update
+        } else {
+            // Nothing is drawn before the first configure; by then the stack below draws.
+            surface = makeSurface(output: key.output, placement: toastPlacement(of: key.stack)) { _, _ in nil }
+        }
+        let stack = ToastStackSurface(surface: surface, renderer: renderer, anchor: key.stack.anchor)
         stack.onDrawn = { [unowned self] ids in self.onToastsDrawn(ids) }
         surface.draw = { [unowned stack] buffer, scale in stack.draw(into: buffer, scale: scale) }
         // Weak: the stack may be gone (its toasts all closed) when its surface's last frame is shown.
@@ -194,6 +222,34 @@ final class Screen {
             self.onSettled()
         }
         return stack
+    }
+
+    /// Where the spare surface goes now: the default stack's surface, when its output is certain
+    /// ahead. Without an output named, the compositor picks one when the surface is made (sway: the
+    /// focused one), so a spare made earlier could be on another output than a surface made when the
+    /// toast comes: only with a single output, or the output named and there.
+    private func spareKey() -> SurfaceKey? {
+        guard let stack = defaultStack else { return nil }
+        let named = if case .named = stack.output { true } else { false }
+        let outputs = outputs(of: stack.output, focused: wayland.focusedOutput?.globalName)
+        guard outputs.count == 1, let output = outputs.first,
+              wayland.outputs.count == 1 || (named && output != nil) else { return nil }
+        return SurfaceKey(stack: stack, output: output)
+    }
+
+    /// Makes the spare surface if there is none for where it goes now (and drops one that is stale).
+    private func keepSpare() {
+        let key = spareKey()
+        guard spare?.key != key else { return }
+        spare = key.map { key in
+            let surface = makeSurface(output: key.output, placement: toastPlacement(of: key.stack)) { _, _ in nil }
+            surface.askForFirstConfigure()
+            // Its buffer too, without pages (nothing held while idle), at the size the last toast on
+            // a spare had: the next one on its own likely has it (a toast of another size reshapes it).
+            if let first = spareTaken?.lastDrawn { surface.prepareBuffer(width: first.width, height: first.height) }
+            spareTaken = nil
+            return (key, surface)
+        }
     }
 
     // MARK: - HUD
@@ -292,6 +348,7 @@ final class Screen {
             // The compositor closed it (its output went away): drop it; the next update makes a new one.
             self.toastSurfaces = self.toastSurfaces.filter { $0.value.surface !== surface }
             self.hudSurfaces = self.hudSurfaces.filter { $0.value !== surface }
+            if self.spare?.surface === surface { self.spare = nil }
             self.update()
         }
         surface.onOutputsChanged = { [unowned self, unowned surface] in

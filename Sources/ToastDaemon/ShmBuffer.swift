@@ -27,16 +27,20 @@ final class ShmBuffer {
     /// `OverlaySurface` notes). A painter may then skip clearing what it redraws: for a toast after
     /// idle, clearing its fresh buffer was a fifth of the first frame's instructions.
     var isBlank = true
+    /// Made ahead without its pages (`init(populated: false)`): they are all mapped at the first draw.
+    private(set) var awaitsPages = false
 
     /// Allocates a `width`×`height` buffer (buffer pixels, not logical ones); nil when memory is short.
-    init?(shm: WlShm, width: Int, height: Int) {
+    /// Unpopulated, it holds no page until `populate` (for a buffer made ahead of its first draw: a
+    /// memfd with no pages costs nothing while the daemon is idle).
+    init?(shm: WlShm, width: Int, height: Int, populated: Bool = true) {
         guard let byteCount = Self.byteCount(width: width, height: height) else { return nil }
         let fd = memfd_create("toastd-buffer", CLINUX_MFD_CLOEXEC)
         guard fd >= 0 else { return nil }
         // Populated at once: every page is drawn into anyway, and one mmap that maps them all costs
         // less than a fault per page, which a settled surface's next buffer would otherwise pay.
         guard ftruncate(fd, off_t(byteCount)) == 0,
-              let mapping = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, 0),
+              let mapping = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_SHARED | (populated ? MAP_POPULATE : 0), fd, 0),
               mapping != MAP_FAILED
         else {
             close(fd)
@@ -48,7 +52,16 @@ final class ShmBuffer {
         (self.width, self.height, stride, capacity, data) = (width, height, width * 4, byteCount, mapping)
         buffer = pool.createBuffer(offset: 0, width: Int32(width), height: Int32(height),
                                    stride: Int32(width * 4), format: .argb8888)
+        awaitsPages = !populated
         watchRelease()
+    }
+
+    /// Maps every page of a buffer made unpopulated, in one call rather than a fault per page as it is
+    /// drawn (a kernel without MADV_POPULATE_WRITE leaves them to the faults).
+    func populate() {
+        guard awaitsPages else { return }
+        awaitsPages = false
+        _ = madvise(data, capacity, CLINUX_MADV_POPULATE_WRITE)
     }
 
     deinit {
@@ -93,7 +106,7 @@ final class ShmBuffer {
         watchRelease()
         (self.width, self.height, stride) = (width, height, width * 4)
         content = nil
-        isBlank = false  // the memory keeps what was drawn into it
+        // `isBlank` stays: the memory keeps what was drawn into it, and the part grown is zero.
         return true
     }
 
@@ -128,6 +141,12 @@ struct BufferPool {
     /// A free buffer of exactly `width`×`height`: one of that size as it is, else a free one's memory
     /// reshaped, else a new one.
     mutating func next(shm: WlShm, width: Int, height: Int) -> ShmBuffer? {
+        let free = take(shm: shm, width: width, height: height)
+        free?.populate()
+        return free
+    }
+
+    private mutating func take(shm: WlShm, width: Int, height: Int) -> ShmBuffer? {
         if let same = buffers.first(where: { !$0.busy && $0.width == width && $0.height == height }) { return same }
         // The free buffer with the most memory is reshaped: the least likely to have to grow. One
         // that holds more than twice what is asked is let go instead (a stack that shrank for good).
@@ -140,6 +159,13 @@ struct BufferPool {
         guard buffers.count < 3, let fresh = ShmBuffer(shm: shm, width: width, height: height) else { return nil }
         buffers.append(fresh)
         return fresh
+    }
+
+    /// Makes a `width`×`height` buffer ahead, with no pages yet (`ShmBuffer.init(populated:)`), so
+    /// that the first draw takes it instead of making one.
+    mutating func prepare(shm: WlShm, width: Int, height: Int) {
+        guard buffers.isEmpty, let ahead = ShmBuffer(shm: shm, width: width, height: height, populated: false) else { return }
+        buffers.append(ahead)
     }
 
     /// Frees every buffer (a surface that goes away holds no memory while the daemon is idle).

@@ -31,6 +31,9 @@ struct StackDefaults: Equatable, Sendable {
     var fullscreen: FullscreenPolicy = .show
     /// Whether the compositor tells the focus: a rule's `output = focused` means something.
     var focusKnown = false
+
+    /// The stack of a toast no rule places.
+    var key: StackKey { StackKey(output: output, anchor: anchor, layer: layer) }
 }
 
 extension RuleSet {

@@ -57,14 +57,6 @@ final class BurstMemoryTests: XCTestCase {
     }
 
     private func heapKiB(_ pid: pid_t) -> Int {
-        guard let smaps = FileHandle(forReadingAtPath: "/proc/\(pid)/smaps")?.readDataToEndOfFile() else { return 0 }
-        var inHeap = false
-        for line in String(decoding: smaps, as: UTF8.self).split(separator: "\n") {
-            if line.hasSuffix("[heap]") { inHeap = true; continue }
-            if inHeap && line.hasPrefix("Rss:") {
-                return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0
-            }
-        }
-        return 0
+        ToastdProcess.residentKiB(of: pid) { $0.hasSuffix("[heap]") }.first ?? 0
     }
 }

@@ -369,8 +369,8 @@ final class HudTests: XCTestCase {
         XCTAssertFalse(both.differs(in: upperHalf, from: toastOnly),
                        "the toast stack changed when the HUD came; kept at \(stage.keep(both, name: "hud-and-toast"))")
 
-        // New values redraw the HUD only: the toast's surface (the first made) gets no new buffer.
-        let toastSurface = try XCTUnwrap(toastd.log.firstMatch(of: #/get_layer_surface\(new id zwlr_layer_surface_v1@\d+, (wl_surface@\d+)/#)?.1,
+        // New values redraw the HUD only: the toast's surface (the first shown) gets no new buffer.
+        let toastSurface = try XCTUnwrap(shownLayerSurfaces(in: toastd.log).first.map { "wl_surface@\($0.surface)" },
                                          "no layer surface in the log")
         let before = toastd.log.count
         var shot = both
@@ -404,7 +404,7 @@ final class HudTests: XCTestCase {
         var (shot, shown) = try stage.waitForScreenshot { !$0.isUniform(stage.background, in: lowerHalf) }
         XCTAssertTrue(shown, "no HUD; toastd: \(toastd.log)")
         XCTAssertTrue(waitForQuiet(pid), "toastd never went quiet after the fade-in")
-        let hudSurface = try XCTUnwrap(toastd.log.firstMatch(of: #/get_layer_surface\(new id zwlr_layer_surface_v1@\d+, (wl_surface@\d+)/#)?.1,
+        let hudSurface = try XCTUnwrap(shownLayerSurfaces(in: toastd.log).first.map { "wl_surface@\($0.surface)" },
                                        "no layer surface in the log")
         let fadeIn = toastd.log.split(separator: "\n").filter { $0.contains("-> \(hudSurface).frame(") }
         XCTAssertGreaterThan(fadeIn.count, 1, "the fade-in was not paced by frame callbacks")
@@ -466,7 +466,7 @@ final class HudTests: XCTestCase {
         let muted = try stage.screenshot()
         XCTAssertFalse(muted.differs(in: lowerHalf, from: mutedFirst), "the muted bar was still changing")
         let plain = try show(["30"], after: muted, "unmuting")
-        let hudSurface = try XCTUnwrap(toastd.log.firstMatch(of: #/get_layer_surface\(new id zwlr_layer_surface_v1@\d+, (wl_surface@\d+)/#)?.1,
+        let hudSurface = try XCTUnwrap(shownLayerSurfaces(in: toastd.log).first.map { "wl_surface@\($0.surface)" },
                                        "no layer surface in the log")
 
         // The value alone, there and back: the second lands in the buffer the first whole redraw drew.

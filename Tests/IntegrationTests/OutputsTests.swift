@@ -473,9 +473,9 @@ final class OutputsTests: XCTestCase {
     }
 }
 
-/// The zwlr_layer_surface_v1 objects a WAYLAND_DEBUG=1 log shows made.
+/// The get_layer_surface lines of the layer surfaces that showed something (`shownLayerSurfaces`).
 private func layerSurfaces(_ log: String) -> [Substring] {
-    log.split(separator: "\n").filter { $0.contains("get_layer_surface(new id zwlr_layer_surface_v1@") }
+    shownLayerSurfaces(in: log).map(\.line)
 }
 
 /// How many zwlr_layer_surface_v1 objects the log shows destroyed.

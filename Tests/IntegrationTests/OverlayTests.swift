@@ -112,7 +112,7 @@ final class OverlayTests: XCTestCase {
                 && log.has(request: "wl_surface@\(surface.surface).destroy()")
         }
         XCTAssertTrue(destroyed, "toastd holds its surface after the toast closed: \(toastd.log.suffix(1500))")
-        XCTAssertEqual(WaylandLog(toastd.log).layerSurfaces.count, 1, "toastd made another surface")
+        XCTAssertEqual(WaylandLog(toastd.log).layerSurfaces.count, 1, "toastd showed another surface")
 
         XCTAssertEqual(try listedToasts(toastd).count, 0)
         let history = try toastd.toast(["history"])
@@ -504,18 +504,16 @@ func runs(in image: Image, column: Int, background: RGB) -> [Range<Int>] {
 /// A client's WAYLAND_DEBUG=1 log (libwayland prints "[time]  -> object@id.request(args)" for each
 /// request and "[time] object@id.event(args)" for each event).
 private struct WaylandLog {
+    let text: String
     let lines: [Substring]
 
-    init(_ text: String) { lines = text.split(separator: "\n") }
-
-    /// Each zwlr_layer_surface_v1 made, with the wl_surface under it, in order.
-    var layerSurfaces: [(layer: Int, surface: Int)] {
-        lines.compactMap { line in
-            guard let match = line.firstMatch(of: /get_layer_surface\(new id zwlr_layer_surface_v1@(\d+), wl_surface@(\d+),/),
-                  let layer = Int(match.1), let surface = Int(match.2) else { return nil }
-            return (layer, surface)
-        }
+    init(_ text: String) {
+        self.text = text
+        lines = text.split(separator: "\n")
     }
+
+    /// Each zwlr_layer_surface_v1 that showed something, in the order made (`shownLayerSurfaces`).
+    var layerSurfaces: [LoggedLayerSurface] { shownLayerSurfaces(in: text) }
 
     func has(request: String) -> Bool { lines.contains { $0.contains(" -> " + request) } }
 

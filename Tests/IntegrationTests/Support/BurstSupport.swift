@@ -25,9 +25,25 @@ extension ToastdProcess {
                       "buffers still mapped after every toast closed", file: file, line: line)
     }
 
-    /// The wl_shm buffers the toastd `pid` has mapped (each its own memfd).
+    /// The wl_shm buffers the toastd `pid` has mapped (each its own memfd) that hold memory: the buffer
+    /// made ahead for the spare surface has no page until a toast draws into it, and is not counted.
     static func bufferCount(_ pid: pid_t) -> Int {
-        let maps = (try? String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)) ?? ""
-        return maps.split(separator: "\n").filter { $0.contains("/memfd:toastd-buffer") }.count
+        residentKiB(of: pid) { $0.contains("/memfd:toastd-buffer") }.filter { $0 > 0 }.count
+    }
+
+    /// The resident KiB (`Rss`) of each mapping of `pid` whose line in /proc/PID/smaps (the one that
+    /// names it) passes `isWanted`, in address order.
+    static func residentKiB(of pid: pid_t, where isWanted: (Substring) -> Bool) -> [Int] {
+        guard let smaps = FileHandle(forReadingAtPath: "/proc/\(pid)/smaps")?.readDataToEndOfFile() else { return [] }
+        var found: [Int] = [], wanted = false
+        for line in String(decoding: smaps, as: UTF8.self).split(separator: "\n") {
+            if line.firstMatch(of: #/^[0-9a-f]+-[0-9a-f]+ /#) != nil {
+                wanted = isWanted(line)  // a mapping's first line
+            } else if wanted, line.hasPrefix("Rss:") {
+                found.append(Int(line.split(separator: " ")[1]) ?? 0)
+                wanted = false
+            }
+        }
+        return found
     }
 }
