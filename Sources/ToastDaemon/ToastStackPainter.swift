@@ -12,8 +12,6 @@ struct ToastStackFrame: Hashable {
         var opacity: Double
         /// Where it was drawn, in buffer pixels (after sliding).
         var rect: Rect
-        /// Drawn as its box alone, without text or shadow (`ToastStackPainter.paint`: the first frame of a fade-in).
-        var boxOnly = false
     }
 
     /// In buffer pixels.
@@ -117,8 +115,6 @@ struct ToastStackPainter {
         /// Rendered at the first draw: a toast measured but pushed under "+N more" before any frame
         /// showed it is never rendered.
         var image: Canvas?
-        /// Whether a frame showed it (perhaps as its box alone, before `image` was rendered).
-        var shown = false
     }
 
     /// Pictures of the toasts in the scene, by id; pruned to the scene at each paint.
@@ -152,9 +148,7 @@ struct ToastStackPainter {
 
     private mutating func picture(of toast: Scene.Toast, scale: PixelScale) -> Picture {
         if let cached = pictures[toast.id], cached.view == toast.view, cached.scale == scale { return cached }
-        // A toast already shown (replaced, or at another scale) keeps its text in every frame.
-        let entry = Picture(view: toast.view, scale: scale, size: renderer.measure(toast.view, scale: scale),
-                            shown: pictures[toast.id]?.shown ?? false)
+        let entry = Picture(view: toast.view, scale: scale, size: renderer.measure(toast.view, scale: scale))
         pictures[toast.id] = entry
         return entry
     }
@@ -222,24 +216,13 @@ struct ToastStackPainter {
         for (toast, rect) in zip(scene.toasts, arrangement.rects) {
             let rect = placed(rect, in: arrangement)
             var entry = picture(of: toast, scale: scale)
-            // The first frame of a fade-in shows the toast's box alone, from the box cache: at that
-            // opacity its text hardly shows, and its picture (the text laid out and drawn into fresh
-            // memory, ~0.2 ms) is rendered for the next frame instead, after the first commit.
-            let boxOnly = entry.image == nil && !entry.shown && toast.opacity < 1
-            let image: Canvas
-            if let rendered = entry.image {
-                image = rendered
-            } else {
-                if boxOnly {
-                    image = renderer.boxImage(of: toast.view, size: entry.size, scale: scale)
-                } else {
-                    image = renderer.image(of: toast.view, scale: scale,
+            let image = entry.image ?? {
+                let image = renderer.image(of: toast.view, scale: scale,
                                            reusing: takeSparePicture(size: entry.size, scale: scale))
-                    entry.image = image
-                }
-                entry.shown = true
+                entry.image = image
                 pictures[toast.id] = entry
-            }
+                return image
+            }()
             let slide = Int((toast.slide * Double(Self.slideDistance * scale)).rounded())
             let dx = switch anchor.column {
             case .left: -slide
@@ -247,10 +230,9 @@ struct ToastStackPainter {
             case .right: slide
             }
             let pixels = Rect(x: rect.x * scale + dx, y: rect.y * scale, width: image.width, height: image.height)
-            drawn.append(.init(id: toast.id, view: toast.view, opacity: toast.opacity, rect: pixels, boxOnly: boxOnly))
+            drawn.append(.init(id: toast.id, view: toast.view, opacity: toast.opacity, rect: pixels))
             images.append(image)
-            // Nor its shadow: at that opacity the shadow hardly shows, and blending it is most of the frame's cost.
-            shadows.append(boxOnly ? nil : renderer.shadowImage(of: toast.view, size: entry.size, scale: scale))
+            shadows.append(renderer.shadowImage(of: toast.view, size: entry.size, scale: scale))
         }
         let more = arrangement.moreRect.map { placed($0, in: arrangement) }
         let frame = ToastStackFrame(width: canvas.width, height: canvas.height, toasts: drawn,

@@ -139,12 +139,6 @@ public final class ToastRenderer {
         return canvas
     }
 
-    /// `toast`'s box alone (fill and border: no text, no picture), of its `size` (`measure`), from the box
-    /// cache: what `image` draws the rest over. For the first frame of a fade-in (`ToastStackPainter`).
-    public func boxImage(of toast: ToastView, size: Size, scale: PixelScale) -> Canvas {
-        boxImage(size: size, style: toast.style ?? style, urgency: toast.urgency, scale: scale)
-    }
-
     /// The soft shadow of `toast`'s box (nil when its style has none): a canvas `style.shadowExtent`
     /// larger than the box on every side, to composite with its top-left that far up and left of the
     /// toast's, under it. It is empty where the box is, so a translucent box shows what is behind it

@@ -102,41 +102,6 @@ final class ToastStackPainterTests: XCTestCase {
         XCTAssertFalse(untrusted.isMarked(spot.x, spot.y), "a buffer not known blank is cleared")
     }
 
-    func testTheFirstFrameOfAFadeInDrawsTheBoxAloneAndTheNextTheText() {
-        var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)
-        var scene = Scene(toasts: [toast(1, "Fading in")])
-        scene.toasts[0].opacity = 0.2
-        let size = painter.surfaceSize(of: painter.arrangement(of: scene, scale: 1))
-        let target = MarkedCanvas(size: size, scale: 1)
-        let first = painter.paint(scene, scale: 1, into: target.canvas, over: nil, blank: true)
-        XCTAssertEqual(first.frame.toasts.map(\.boxOnly), [true])
-        XCTAssertEqual(painter.pictureCounts.rendered, 0, "the text was rendered for the first frame")
-        // The box is drawn: the frame differs from an empty one where the toast is.
-        let empty = MarkedCanvas(size: size, scale: 1)
-        XCTAssertFalse(target.hasSamePixels(as: empty), "nothing drawn in the first frame")
-        // Nor its shadow: a pixel of the shadow's room (below the toast, mid-width) is untouched.
-        let box = first.frame.toasts[0].rect
-        XCTAssertEqual(target.canvas.rawPixel(x: box.x + box.width / 2, y: box.y + box.height + 2), 0, "the first frame drew the shadow")
-
-        scene.toasts[0].opacity = 0.3
-        let second = painter.paint(scene, scale: 1, into: target.canvas, over: first.frame)
-        XCTAssertEqual(second.frame.toasts.map(\.boxOnly), [false])
-        XCTAssertEqual(painter.pictureCounts.rendered, 1)
-        XCTAssertNotEqual(target.canvas.rawPixel(x: box.x + box.width / 2, y: box.y + box.height + 2), 0, "no shadow in the next frame")
-        XCTAssertEqual(second.repaired, first.frame.toasts[0].rect.inset(by: -first.frame.bleed)
-            .intersection(first.frame.whole), "the toast is drawn again with its text")
-
-        // Replaced while it fades in, it keeps its text; and a toast shown at once has it from the start.
-        scene.toasts[0].view.body = "Replaced, with a longer body"
-        let replaced = MarkedCanvas(size: painter.surfaceSize(of: painter.arrangement(of: scene, scale: 1)), scale: 1)
-        XCTAssertEqual(painter.paint(scene, scale: 1, into: replaced.canvas, over: nil).frame.toasts.map(\.boxOnly), [false])
-        let opaque = Scene(toasts: [toast(2, "Shown at once")])
-        var another = ToastStackPainter(renderer: renderer, anchor: .topRight)
-        let opaqueSize = another.surfaceSize(of: another.arrangement(of: opaque, scale: 1))
-        let opaqueTarget = MarkedCanvas(size: opaqueSize, scale: 1)
-        XCTAssertEqual(another.paintingFresh(opaque, into: opaqueTarget.canvas, blank: true).toasts.map(\.boxOnly), [false])
-    }
-
     func testARepaintOfABufferHoldingAnythingClearsAllButTheToastsItCopies() {
         for scale: PixelScale in [1, 2] {
             var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)
@@ -329,13 +294,8 @@ final class ToastStackPainterTests: XCTestCase {
                             buffers[turn].frame = painting.frame
                             last = turn
 
-                            // A painter that showed these toasts before: a fresh one draws a fading
-                            // toast's box alone at first.
                             var freshPainter = ToastStackPainter(renderer: renderer, anchor: anchor)
-                            var opaque = scene
-                            for i in opaque.toasts.indices { opaque.toasts[i].opacity = 1 }
                             let fresh = MarkedCanvas(size: size, scale: scale)
-                            _ = freshPainter.paint(opaque, scale: scale, into: fresh.canvas, over: nil)
                             _ = freshPainter.paint(scene, scale: scale, into: fresh.canvas, over: nil)
                             XCTAssertTrue(buffers[turn].target.hasSamePixels(as: fresh),
                                           "step \(index), \(anchor), scale \(scale), \(bufferCount) buffers, "
