@@ -130,8 +130,8 @@ def main():
     header = (f"Run {meta['date']} on {meta['cpus']} CPUs (load {meta['load_before']} → {meta['load_after']}), "
               f"{meta['duration_s']} s; toastd: {toastd_status}\n\n")
     if results.deaths:
-        header += (f"**Daemons died during the run ({len(results.deaths)}×); rows show the samples taken "
-                   f"before:**\n\n" + "".join(f"- {d}\n" for d in results.deaths) + "\n")
+        header += (f"**Daemons died or were cut short during the run ({len(results.deaths)}×); rows show the "
+                   f"samples taken before:**\n\n" + "".join(f"- {d}\n" for d in results.deaths) + "\n")
     with open(os.path.join(args.out, "latest.md"), "w") as f:
         f.write(header + table)
     report.write_json(os.path.join(args.out, "latest.json"), rows, results, meta)
