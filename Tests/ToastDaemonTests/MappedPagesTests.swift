@@ -111,17 +111,25 @@ final class MappedPagesTests: XCTestCase {
         XCTAssertTrue(relocated.allSatisfy { start in !found.contains { $0.start == start } })
     }
 
-    func testAMappingWithAPageCopiedOnWriteIsNotFoundButItsFilesPagesAre() throws {
-        // What a breakpoint or relocated data is: a private read-only file mapping that was written.
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mapped-pages-\(getpid())").path
-        let pageSize = Int(getpagesize())
-        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(repeating: 7, count: 4 * pageSize)))
+    /// A private mapping, with `protection`, of a new file of `pages` pages of 7s (the file itself
+    /// already unlinked; the mapping keeps it), none of its pages mapped in yet.
+    private static func mapFileOfSevens(named name: String, pages: Int, protection: Int32) throws -> UnsafeMutableRawPointer {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid())").path
+        let length = pages * Int(getpagesize())
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(repeating: 7, count: length)))
         defer { unlink(path) }
         let fd = open(path, O_RDONLY)
         XCTAssertGreaterThanOrEqual(fd, 0)
         defer { close(fd) }
-        let mapped = try XCTUnwrap(mmap(nil, 4 * pageSize, PROT_READ, MAP_PRIVATE, fd, 0))
+        let mapped = try XCTUnwrap(mmap(nil, length, protection, MAP_PRIVATE, fd, 0))
         XCTAssertNotEqual(mapped, UnsafeMutableRawPointer(bitPattern: -1), "mmap failed")
+        return mapped
+    }
+
+    func testAMappingWithAPageCopiedOnWriteIsNotFoundButItsFilesPagesAre() throws {
+        // What a breakpoint or relocated data is: a private read-only file mapping that was written.
+        let pageSize = Int(getpagesize())
+        let mapped = try Self.mapFileOfSevens(named: "mapped-pages", pages: 4, protection: PROT_READ)
         defer { munmap(mapped, 4 * pageSize) }
         let start = UInt(bitPattern: mapped)
         func found() -> MappedPages.Mapping? { MappedPages.current().first { $0.start == start } }
@@ -255,15 +263,8 @@ final class MappedPagesTests: XCTestCase {
     }
 
     func testUnwrittenPagesOfAFileGoAndWrittenOnesStayWithWhatTheyHold() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("idle-pages-\(getpid())").path
         let pageSize = Int(getpagesize())
-        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(repeating: 7, count: 3 * pageSize)))
-        defer { unlink(path) }
-        let fd = open(path, O_RDONLY)
-        XCTAssertGreaterThanOrEqual(fd, 0)
-        defer { close(fd) }
-        let mapped = try XCTUnwrap(mmap(nil, 3 * pageSize, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0))
-        XCTAssertNotEqual(mapped, UnsafeMutableRawPointer(bitPattern: -1), "mmap failed")
+        let mapped = try Self.mapFileOfSevens(named: "idle-pages", pages: 3, protection: PROT_READ | PROT_WRITE)
         defer { munmap(mapped, 3 * pageSize) }
         // Page 0 read, page 1 written (copied: the process's own), page 2 read.
         var sum = 0
