@@ -23,8 +23,6 @@ static const unsigned int CLINUX_MFD_CLOEXEC = 0x0001U;
 static const unsigned int CLINUX_MFD_ALLOW_SEALING = 0x0002U;
 static const int CLINUX_SO_PEERCRED = 17;
 static const int CLINUX_MREMAP_MAYMOVE = 1;
-/// madvise: map (and allocate) every page of a range for writing, in one call (Linux 5.14).
-static const int CLINUX_MADV_POPULATE_WRITE = 23;
 
 /// struct ucred, as SO_PEERCRED fills it.
 struct clinux_ucred {

@@ -57,11 +57,11 @@ final class ShmBuffer {
     }
 
     /// Maps every page of a buffer made unpopulated, in one call rather than a fault per page as it is
-    /// drawn (a kernel without MADV_POPULATE_WRITE leaves them to the faults).
+    /// drawn (`FreshPages`).
     func populate() {
         guard awaitsPages else { return }
         awaitsPages = false
-        _ = madvise(data, capacity, CLINUX_MADV_POPULATE_WRITE)
+        FreshPages.populate(data, count: capacity)
     }
 
     deinit {
