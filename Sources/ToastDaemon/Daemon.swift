@@ -66,6 +66,10 @@ public final class Daemon {
     /// The stack settled after a burst: its mapped pages go as the loop goes to sleep, unless the screen
     /// changes first (`releaseMappedPages`).
     var burstSettledDue = false
+    /// The drop after start waits for Pango's threads (`StartThreadsWait`) by trying again shortly.
+    var startThreadsWait = StartThreadsWait()
+    /// The drop was put off: the loop's next sleep is cut short to try it again.
+    var mappedPagesRetrySoon = false
 
     /// Connects to the compositor and the bus and opens the socket; throws a message to print.
     public init(options: DaemonOptions) throws(StartupError) {
@@ -285,6 +289,11 @@ public final class Daemon {
                 // only when nothing is ready: work already waiting (a client that connected while the
                 // daemon started, the compositor's answer to the flush) would map its code back at once.
                 if dropMappedPages || (burstSettledDue && timeout != 0), !loop.hasReadyEvents { releaseMappedPages() }
+                if mappedPagesRetrySoon {
+                    mappedPagesRetrySoon = false
+                    let retry = StartThreadsWait.retryMilliseconds
+                    timeout = timeout < 0 ? retry : min(timeout, retry)
+                }
                 waylandReadable = false
                 loop.wait(timeoutMilliseconds: timeout)
                 if waylandReadable { try display.readEvents() } else { display.cancelRead() }

@@ -120,25 +120,19 @@ enum MappedPages {
         var idle: [IdlePages.Region]
     }
 
-    /// `current`, the main thread's stack and the regions that may hold idle pages. The threads are
-    /// counted here, not as the idle pages go: only the caller's thread starts others (Pango's, while
-    /// it lays text out), and the first use of the parsing that counting takes would map back code and
-    /// metadata right after the drop.
-    ///
-    /// `waitingForThreads`: how long to wait, at most, for the other threads to end. Pango sorts each
-    /// new fontset's fonts on a thread of its own, which the prewarm's layouts start and which runs
-    /// for ~10 ms after them: when the loop first goes idle after start, it often still runs.
-    static func found(waitingForThreads patience: Duration = .zero) -> Found {
+    /// `current`, the main thread's stack and the regions that may hold idle pages, these only when
+    /// `alone` (`runsAlone`, counted by the caller before: only the caller's thread starts others,
+    /// Pango's while it lays text out, and the first use of the parsing that counting takes would map
+    /// back code and metadata right after the drop).
+    static func found(alone: Bool = false) -> Found {
         let parsed = withProcFile("/proc/self/maps") { (Self.candidates(maps: $0), Self.stack(maps: $0), IdlePages.regions(maps: $0)) }
         guard let (candidates, stack, idle) = parsed else { return Found(mappings: [], stack: nil, idle: []) }
-        let mappings = current(candidates: candidates)
-        let deadline = ContinuousClock.now + patience
-        var alone = withProcFile("/proc/self/stat") { IdlePages.threads(stat: $0) } == 1
-        while !alone, ContinuousClock.now < deadline {
-            usleep(1000)
-            alone = withProcFile("/proc/self/stat") { IdlePages.threads(stat: $0) } == 1
-        }
-        return Found(mappings: mappings, stack: stack, idle: alone ? idle : [])
+        return Found(mappings: current(candidates: candidates), stack: stack, idle: alone ? idle : [])
+    }
+
+    /// Whether this process runs one thread now (`/proc/self/stat`): the idle pages may go only then.
+    static func runsAlone() -> Bool {
+        withProcFile("/proc/self/stat") { IdlePages.threads(stat: $0) } == 1
     }
 
     /// Which of `candidates` hold pages, none of them the process's own, read from `/proc/self/pagemap`.
@@ -384,6 +378,30 @@ struct MapsLine {
 /// nothing runs meanwhile. The next change maps back what it runs, once per burst (~0.5 ms on the next
 /// toast's first commit, measured). Toasts that come one at a time never drop anything: the next toast
 /// would pay for it every time.
+/// The first drop after start and Pango's threads: Pango sorts each new fontset's fonts on a thread
+/// of its own, which the prewarm's layouts start and which runs ~10 ms after them (longer on a busy
+/// machine), so when the loop first goes idle it often still runs, and the idle pages may not go while
+/// it does (`IdlePages.release`). The drop is then put off and the loop's sleep cut short to try it
+/// again, rather than the loop waiting (a client that came meanwhile would wait too): for `patience` at
+/// most, after which the drop goes without the idle pages.
+struct StartThreadsWait {
+    /// How long the drop is put off at most, from the first time.
+    static let patience: Int64 = 200_000_000
+    /// How soon the loop tries again, in milliseconds.
+    static let retryMilliseconds: Int32 = 5
+    /// When the drop was first put off (monotonic ns).
+    private var since: Int64?
+
+    /// Whether to put the drop off now: other threads run (not `alone`), it is the drop after start
+    /// (`atStart`), and it has not been put off for `patience` yet.
+    mutating func putOff(alone: Bool, atStart: Bool, now: Int64) -> Bool {
+        guard !alone, atStart else { return false }
+        let first = since ?? now
+        since = first
+        return now - first < Self.patience
+    }
+}
+
 struct BurstArrivals {
     /// The newest notification's id when the pages last went (nil: no notification seen since start).
     private var newestAtRelease: NotificationID?
@@ -425,14 +443,17 @@ extension Daemon {
     func releaseMappedPages() {
         let whileShown = burstSettledDue && !screen.isShowingNothing
         guard screen.isShowingNothing || burstSettledDue else { return }
+        let alone = MappedPages.runsAlone()
+        if startThreadsWait.putOff(alone: alone, atStart: !emptiedSinceStart, now: MonotonicClock.nanoseconds()) {
+            mappedPagesRetrySoon = true  // the flags stay: the next turn tries again
+            return
+        }
         mappedPagesDue = false
         burstSettledDue = false
         burstArrivals.released(openNow: service.model.all.count)
         saveHistoryNow()
         let started = MonotonicClock.nanoseconds()
-        // At start only (a burst's drop must not hold the loop): Pango's threads take ~10 ms of CPU,
-        // longer in wall time on a busy machine (the bench's runs beside builds).
-        let found = MappedPages.found(waitingForThreads: emptiedSinceStart ? .zero : .milliseconds(50))
+        let found = MappedPages.found(alone: alone)
         let mappings = found.mappings
         // Finding them took heap (the bytes of maps, pagemap's entries), now free: back with the rest (but
         // for what the toasts still shown may take again). The trim and the log line before the pages

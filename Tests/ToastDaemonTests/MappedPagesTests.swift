@@ -282,6 +282,20 @@ final class MappedPagesTests: XCTestCase {
         XCTAssertEqual(mapped.load(fromByteOffset: 2 * pageSize, as: UInt8.self), 7, "an unwritten page reads the file again")
     }
 
+    // MARK: The first drop and Pango's threads
+
+    func testTheDropAfterStartIsPutOffWhileOtherThreadsRunForAWhileOnly() {
+        var wait = StartThreadsWait()
+        let ms: Int64 = 1_000_000
+        XCTAssertFalse(wait.putOff(alone: true, atStart: true, now: 0), "one thread: at once")
+        XCTAssertFalse(wait.putOff(alone: false, atStart: false, now: 0), "a later drop never waits")
+        XCTAssertTrue(wait.putOff(alone: false, atStart: true, now: 1_000 * ms))
+        XCTAssertTrue(wait.putOff(alone: false, atStart: true, now: 1_000 * ms + StartThreadsWait.patience - 1))
+        XCTAssertFalse(wait.putOff(alone: false, atStart: true, now: 1_000 * ms + StartThreadsWait.patience),
+                       "past its patience the drop goes without the idle pages")
+        XCTAssertFalse(wait.putOff(alone: true, atStart: true, now: 1_001 * ms))
+    }
+
     // MARK: Bursts
 
     func testABurstIsMoreArrivalsSinceTheLastReleaseThanAStackShows() {
