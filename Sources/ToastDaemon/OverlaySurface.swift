@@ -152,8 +152,8 @@ final class OverlaySurface {
         _ = try? display.flush()
     }
 
-    /// Makes a buffer of `width`×`height` pixels ahead of the first draw, with no pages yet: a surface
-    /// made ahead (`Screen`'s spare) so draws its first frame without making one.
+    /// Makes a buffer of `width`×`height` pixels ahead of the first draw, with its pages: a surface
+    /// made ahead (`Screen`'s spare) so draws its first frame into memory it already has.
     func prepareBuffer(width: Int, height: Int) {
         pool.prepare(shm: shm, width: width, height: height)
     }

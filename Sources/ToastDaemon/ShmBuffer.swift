@@ -27,20 +27,16 @@ final class ShmBuffer {
     /// `OverlaySurface` notes). A painter may then skip clearing what it redraws: for a toast after
     /// idle, clearing its fresh buffer was a fifth of the first frame's instructions.
     var isBlank = true
-    /// Made ahead without its pages (`init(populated: false)`): they are all mapped at the first draw.
-    private(set) var awaitsPages = false
 
     /// Allocates a `width`×`height` buffer (buffer pixels, not logical ones); nil when memory is short.
-    /// Unpopulated, it holds no page until `populate` (for a buffer made ahead of its first draw: a
-    /// memfd with no pages costs nothing while the daemon is idle).
-    init?(shm: WlShm, width: Int, height: Int, populated: Bool = true) {
+    init?(shm: WlShm, width: Int, height: Int) {
         guard let byteCount = Self.byteCount(width: width, height: height) else { return nil }
         let fd = memfd_create("toastd-buffer", CLINUX_MFD_CLOEXEC)
         guard fd >= 0 else { return nil }
         // Populated at once: every page is drawn into anyway, and one mmap that maps them all costs
         // less than a fault per page, which a settled surface's next buffer would otherwise pay.
         guard ftruncate(fd, off_t(byteCount)) == 0,
-              let mapping = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_SHARED | (populated ? MAP_POPULATE : 0), fd, 0),
+              let mapping = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, 0),
               mapping != MAP_FAILED
         else {
             close(fd)
@@ -52,16 +48,7 @@ final class ShmBuffer {
         (self.width, self.height, stride, capacity, data) = (width, height, width * 4, byteCount, mapping)
         buffer = pool.createBuffer(offset: 0, width: Int32(width), height: Int32(height),
                                    stride: Int32(width * 4), format: .argb8888)
-        awaitsPages = !populated
         watchRelease()
-    }
-
-    /// Maps every page of a buffer made unpopulated, in one call rather than a fault per page as it is
-    /// drawn (`FreshPages`).
-    func populate() {
-        guard awaitsPages else { return }
-        awaitsPages = false
-        FreshPages.populate(data, count: capacity)
     }
 
     deinit {
@@ -141,12 +128,6 @@ struct BufferPool {
     /// A free buffer of exactly `width`×`height`: one of that size as it is, else a free one's memory
     /// reshaped, else a new one.
     mutating func next(shm: WlShm, width: Int, height: Int) -> ShmBuffer? {
-        let free = take(shm: shm, width: width, height: height)
-        free?.populate()
-        return free
-    }
-
-    private mutating func take(shm: WlShm, width: Int, height: Int) -> ShmBuffer? {
         if let same = buffers.first(where: { !$0.busy && $0.width == width && $0.height == height }) { return same }
         // The free buffer with the most memory is reshaped: the least likely to have to grow. One
         // that holds more than twice what is asked is let go instead (a stack that shrank for good).
@@ -161,10 +142,10 @@ struct BufferPool {
         return fresh
     }
 
-    /// Makes a `width`×`height` buffer ahead, with no pages yet (`ShmBuffer.init(populated:)`), so
-    /// that the first draw takes it instead of making one.
+    /// Makes a `width`×`height` buffer ahead, its pages with it, so that the first draw takes it
+    /// instead of making one.
     mutating func prepare(shm: WlShm, width: Int, height: Int) {
-        guard buffers.isEmpty, let ahead = ShmBuffer(shm: shm, width: width, height: height, populated: false) else { return }
+        guard buffers.isEmpty, let ahead = ShmBuffer(shm: shm, width: width, height: height) else { return }
         buffers.append(ahead)
     }
 

@@ -93,6 +93,13 @@ final class FirstFrameTests: XCTestCase {
         XCTAssertTrue(dismissed.succeeded, dismissed.stderrText)
         XCTAssertTrue(waitUntil(timeout: 10) { toastd.log.contains("-> wl_surface@\(made.surface).destroy()") },
                       "the first toast's surface stayed: \(toastd.log.suffix(2000))")
+        // Idle, the daemon holds that buffer with its pages (and no other): the next toast draws into
+        // memory it has.
+        var idleBuffers: [Int] = []
+        XCTAssertTrue(waitUntil(timeout: 10) {
+            idleBuffers = ToastdProcess.bufferKiB(toastd.process.pid)
+            return idleBuffers.count == 1
+        }, "the spare's buffer holds no pages while idle, or others stayed: \(idleBuffers) KiB")
         let secondSentAt = toastd.log.count
         let again = try toastd.toast(["-t", "0", "Shown on the spare"])
         XCTAssertTrue(again.succeeded, again.stderrText)

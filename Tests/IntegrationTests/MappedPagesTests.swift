@@ -21,19 +21,21 @@ final class MappedPagesTests: XCTestCase {
         let dropsOnEmptying = { Self.releases(toastd.log).count - Self.whileShown(toastd.log) }
         // The first toast since start, shown and closed: what it ran the first time goes back.
         try client.notify(appName: "mapped", summary: "First", body: "the first toast")
-        XCTAssertTrue(waitUntil(timeout: 15, interval: 0.05) { ToastdProcess.bufferCount(pid) == 1 }, "never drawn")
+        XCTAssertTrue(waitUntil(timeout: 15, interval: 0.05) { ToastdProcess.bufferCount(pid) >= 1 }, "never drawn")
         try toastd.dismissAllAndWaitForBuffersToGo()
         XCTAssertTrue(waitUntil(timeout: 15) { dropsOnEmptying() == 2 },
                       "no pages unmapped after the first toast closed\n\(toastd.log.suffix(2000))")
 
         // Another toast, shown and closed: its pages stay (the next toast finds them mapped).
         try client.notify(appName: "mapped", summary: "One", body: "a single toast")
-        XCTAssertTrue(waitUntil(timeout: 15, interval: 0.05) { ToastdProcess.bufferCount(pid) == 1 }, "never drawn")
+        // Drawn into the spare's buffer, which the next spare's replaces: one more then.
+        XCTAssertTrue(waitUntil(timeout: 15, interval: 0.05) { ToastdProcess.bufferCount(pid) > ToastdProcess.spareBuffers },
+                      "never drawn")
         try toastd.dismissAllAndWaitForBuffersToGo()
 
         // A burst: more toasts at once than a stack shows. Once closed, what it mapped goes back.
         for i in 0..<30 { try client.notify(appName: "mapped", summary: "Burst \(i)", body: "one of thirty") }
-        XCTAssertTrue(waitUntil(timeout: 15, interval: 0.05) { ToastdProcess.bufferCount(pid) >= 1 }, "never drawn")
+        XCTAssertTrue(waitUntil(timeout: 15, interval: 0.05) { ToastdProcess.bufferCount(pid) > ToastdProcess.spareBuffers }, "never drawn")
         try toastd.dismissAllAndWaitForBuffersToGo()
         XCTAssertTrue(waitUntil(timeout: 15) { dropsOnEmptying() >= 3 },
                       "no pages unmapped after the burst closed\n\(toastd.log.suffix(2000))")
@@ -53,7 +55,7 @@ final class MappedPagesTests: XCTestCase {
         XCTAssertTrue(waitUntil(timeout: 15, interval: 0.05) { Self.whileShown(toastd.log) >= 1 },
                       "no pages unmapped while the burst is shown\n\(toastd.log.suffix(2000))")
         let settled = Self.settledFileResidentKiB(pid)
-        XCTAssertEqual(ToastdProcess.bufferCount(pid), 1, "the burst's stack is still shown")
+        XCTAssertEqual(ToastdProcess.bufferCount(pid), 1 + ToastdProcess.spareBuffers, "the burst's stack is still shown")
         print("toastd-mapped-pages: \(settled) KiB file-backed resident with the burst shown and settled")
         // Measured (release): 14.9 MB resident with a hundred shown before, 5.6 after.
         XCTAssertLessThan(settled, Self.releases(toastd.log).last ?? 0, "file-backed pages kept with the burst settled")
