@@ -57,7 +57,7 @@ extension NotificationsBus {
         guard rc >= 0, let r else { return rc }
         defer { sd_bus_message_unref(r) }
         do { try fill(MessageWriter(m: r)) } catch { return -error.errno }
-        let sent = sd_bus_send(nil, r, nil)
+        let sent = send(r)
         return sent < 0 ? sent : 1
     }
 

@@ -264,7 +264,9 @@ public final class Daemon {
         do {
             while running {
                 // Bus first: its calls may change the model and so queue Wayland requests,
-                // which the flush below must send before the loop sleeps.
+                // which the flush below must send before the loop sleeps. Its replies and signals wait
+                // for that flush (`sendBusOutput`): what a toast's caller is told goes after the toast.
+                busDoor?.bus?.holdsOutput = true
                 var timeout = processBus()
                 if service.takeChanges() {
                     serviceChanged()
@@ -272,8 +274,7 @@ public final class Daemon {
                     // of thousands the loop would never reach the compositor or the socket's clients.
                     // A bus left unfinished (its budget spent) still takes the next turn at once, and so
                     // does a change serviceChanged made itself; a HUD value sleeps at once.
-                    let busTimeout = watchBusAfterEmitting()
-                    if timeout != 0 { timeout = service.hasChanges ? 0 : busTimeout }
+                    if timeout != 0 { timeout = service.hasChanges ? 0 : (busDoor?.bus?.timeoutMilliseconds ?? -1) }
                 }
                 guard running else { break }  // the bus name was lost while processing
                 // Read before releaseMemory, which may ask for it: then it waits for the next turn, after
@@ -282,6 +283,7 @@ public final class Daemon {
                 if memoryReleaseDue { releaseMemory() } else if heapTrimDue { trimHeapIfWorthIt() }
                 while !display.prepareRead() { _ = try display.dispatchPending() }
                 _ = try display.flush()
+                sendBusOutput()
                 // A frame callback (dispatched above, or at the end of the last turn) laid out the toasts
                 // that waited for it: their deadline is gone, and must not wake the loop.
                 if frameDeadlineArming.isStale(screen.deferredUntil) { armTimer() }
@@ -306,6 +308,7 @@ public final class Daemon {
         }
         historyKeeper?.save(service.model)
         _ = try? display.flush()
+        sendBusOutput()
         return 0
     }
 
@@ -380,14 +383,15 @@ public final class Daemon {
         return unfinished ? 0 : bus.timeoutMilliseconds
     }
 
-    /// After `serviceChanged`: sd-bus wrote the signals it emitted at once, unless the socket was full,
-    /// which leaves them queued and the bus asking for EPOLLOUT. The loop watches for that and sleeps
-    /// until the bus's own deadline instead of turning again at once: that turn cost every `Notify` an
-    /// `epoll_wait` and a read that found nothing.
-    private func watchBusAfterEmitting() -> Int32 {
-        guard let bus = busDoor?.bus else { return -1 }
+    /// Writes the replies and signals the turn held (`NotificationsBus.holdsOutput`), once its Wayland
+    /// requests are flushed. sd-bus writes them at once, unless the socket is full, which leaves them
+    /// queued and the bus asking for EPOLLOUT: the loop watches for that, and sleeps until the bus's own
+    /// deadline instead of turning again at once (that turn cost every `Notify` an `epoll_wait` and a
+    /// read that found nothing).
+    private func sendBusOutput() {
+        guard let bus = busDoor?.bus else { return }
+        bus.sendHeld()
         watchBus(bus)
-        return bus.timeoutMilliseconds
     }
 
     /// Tells epoll what sd-bus waits for now (readable, or writable too while it has writes queued).

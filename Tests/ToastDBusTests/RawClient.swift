@@ -8,6 +8,9 @@ final class RawClient {
     let bus: OpaquePointer
     private(set) var replies = 0
     private(set) var errors = 0
+    /// What arrived, in order: "reply", "error", or a watched signal's member.
+    private(set) var received: [String] = []
+    private var signalSlots: [OpaquePointer] = []
 
     init() throws {
         var b: OpaquePointer? = nil
@@ -22,6 +25,7 @@ final class RawClient {
     func close() {
         guard !closed else { return }
         closed = true
+        for slot in signalSlots { sd_bus_slot_unref(slot) }
         sd_bus_flush_close_unref(bus)
     }
 
@@ -44,10 +48,25 @@ final class RawClient {
         let done: sd_bus_message_handler_t = { reply, userdata, _ in
             let me = Unmanaged<RawClient>.fromOpaque(userdata!).takeUnretainedValue()
             if sd_bus_message_is_method_error(reply, nil) > 0 { me.errors += 1 } else { me.replies += 1 }
+            me.received.append(sd_bus_message_is_method_error(reply, nil) > 0 ? "error" : "reply")
             return 1
         }
         let r = sd_bus_call_async(bus, nil, m, done, Unmanaged.passUnretained(self).toOpaque(), 0)
         guard r >= 0 else { throw TestError("call_async: \(r)") }
+    }
+
+    /// Records toastd's signal `member` in `received` as it arrives.
+    func watchSignal(_ member: String) throws {
+        let seen: sd_bus_message_handler_t = { m, userdata, _ in
+            let me = Unmanaged<RawClient>.fromOpaque(userdata!).takeUnretainedValue()
+            me.received.append(sd_bus_message_get_member(m).map { String(cString: $0) } ?? "?")
+            return 0
+        }
+        var slot: OpaquePointer? = nil
+        let r = sd_bus_match_signal(bus, &slot, nil, NotificationsBus.objectPath, NotificationsBus.interface, member,
+                                    seen, Unmanaged.passUnretained(self).toOpaque())
+        guard r >= 0, let slot else { throw TestError("match_signal: \(r)") }
+        signalSlots.append(slot)
     }
 
     func process() {

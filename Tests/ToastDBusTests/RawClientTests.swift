@@ -113,3 +113,27 @@ final class RawClientTests: BusTestCase {
         XCTAssertEqual(client.errors, 0)
     }
 }
+
+/// Replies and signals held while the daemon draws (`NotificationsBus.holdsOutput`) reach the client
+/// only when sent, in the order they were made.
+final class HeldOutputTests: BusTestCase {
+    func testHeldRepliesAndSignalsGoOutOnlyWhenSentAndInOrder() throws {
+        let client = try RawClient()
+        try client.watchSignal("NotificationClosed")
+        bus.holdsOutput = true
+        let m = try client.methodCall(path: NotificationsBus.objectPath, interface: NotificationsBus.interface, member: "Notify")
+        try appendTypicalNotify(m)
+        try client.callAsync(m)
+        sd_bus_message_unref(m)
+        func pumpBoth(timeout: TimeInterval = 10, until condition: () -> Bool) throws -> Bool {
+            try pump([bus], timeout: timeout) { client.process(); return condition() }
+        }
+        XCTAssertTrue(try pumpBoth { delegate.notifications.count == 1 }, "Notify never reached the delegate")
+        bus.emitClosed(id: 7, reason: .dismissed)
+        XCTAssertFalse(try pumpBoth(timeout: 0.3) { !client.received.isEmpty }, "sent while held: \(client.received)")
+        XCTAssertEqual(bus.sendHeld(), 2)
+        XCTAssertFalse(bus.holdsOutput)
+        XCTAssertTrue(try pumpBoth { client.received.count == 2 }, "\(client.received)")
+        XCTAssertEqual(client.received, ["reply", "NotificationClosed"])
+    }
+}
