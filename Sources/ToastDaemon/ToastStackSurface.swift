@@ -29,6 +29,9 @@ final class ToastStackSurface {
         painter = ToastStackPainter(renderer: renderer, anchor: anchor)
     }
 
+    /// The stack is gone (its toasts all left): the next toast's picture is drawn into its last one's memory.
+    deinit { painter.handOverPictureMemory() }
+
     /// Lays `scene` (this stack's toasts) out for the next frame. While the compositor has not shown the
     /// last frame, the next draw is at least that frame away: lay the stack out then (in a burst,
     /// toasts pushed under "+N more" before any frame shows them are never measured).

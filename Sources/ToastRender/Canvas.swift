@@ -1,6 +1,25 @@
 internal import CCairo
 import Glibc
 
+/// Bytes a picture is drawn into, apart from the canvas over them so that they can outlive it: the
+/// renderer keeps the memory of the last toast that left the screen for the next one's picture
+/// (`ToastRenderer.keepPictureMemory`).
+public final class PictureMemory {
+    let bytes: UnsafeMutableRawPointer
+    /// How many bytes.
+    public let count: Int
+
+    /// Allocates `count` bytes; nil when memory is short. Written whole right after: its fresh pages
+    /// (a burst's first pictures, any after the heap was trimmed) come in one call instead of a fault each.
+    init?(count: Int) {
+        guard count > 0, let bytes = malloc(count) else { return nil }
+        FreshPages.populate(bytes, count: count)
+        (self.bytes, self.count) = (bytes, count)
+    }
+
+    deinit { free(bytes) }
+}
+
 /// A pixel buffer the renderer draws into: ARGB32, premultiplied alpha, native-endian 32-bit pixels
 /// (= `WL_SHM_FORMAT_ARGB8888` on little-endian = `CAIRO_FORMAT_ARGB32`).
 ///
@@ -14,8 +33,8 @@ public final class Canvas {
     /// Bytes per row.
     public let stride: Int
     let surface: OpaquePointer
-    /// Memory this canvas allocated itself for `init(uninitializedWidth:height:)`, freed with it.
-    private let ownedData: UnsafeMutableRawPointer?
+    /// The memory of a picture (`init(uninitializedWidth:height:in:)`), freed with its last holder.
+    public let memory: PictureMemory?
 
     /// Wraps `data` (not copied, not freed; must outlive the canvas). `stride` is in bytes
     /// (at least `width * 4`, a multiple of 4; the wl_shm stride).
@@ -26,28 +45,24 @@ public final class Canvas {
         self.stride = stride
         surface = cairo_image_surface_create_for_data(
             data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))
-        ownedData = nil
+        memory = nil
     }
 
     /// Allocates a canvas of `width × height` buffer pixels whose pixels are not initialized, owned by
     /// the canvas: for a picture whose every pixel is written before it is read (a toast's picture
     /// starts with its box copied over all of it). Zeroing it first, as cairo does, was half of the
-    /// instructions a new toast cost. Nil when memory is short.
-    public init?(uninitializedWidth width: Int, height: Int) {
+    /// instructions a new toast cost. Drawn into `reused` when it is large enough (no other canvas may
+    /// use it meanwhile), else into memory of its own. Nil when memory is short.
+    public init?(uninitializedWidth width: Int, height: Int, in reused: PictureMemory? = nil) {
         precondition(width > 0 && height > 0, "Canvas: bad geometry")
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
-        guard stride > 0, let data = malloc(stride * height) else { return nil }
-        // Written whole right after: its fresh pages (a burst's first pictures, any after the heap was
-        // trimmed) come in one call instead of a fault each.
-        FreshPages.populate(data, count: stride * height)
-        guard let surface = cairo_image_surface_create_for_data(
-            data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride)),
-            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
-        else {
-            free(data)
-            return nil
-        }
-        (self.width, self.height, self.stride, self.surface, ownedData) = (width, height, stride, surface, data)
+        guard stride > 0,
+              let memory = reused.flatMap({ $0.count >= stride * height ? $0 : nil }) ?? PictureMemory(count: stride * height),
+              let surface = cairo_image_surface_create_for_data(
+                memory.bytes.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+        else { return nil }
+        (self.width, self.height, self.stride, self.surface, self.memory) = (width, height, stride, surface, memory)
     }
 
     /// Allocates a transparent canvas of `width × height` buffer pixels, owned by the canvas.
@@ -57,7 +72,7 @@ public final class Canvas {
         self.width = width
         self.height = height
         stride = Int(cairo_image_surface_get_stride(surface))
-        ownedData = nil
+        memory = nil
     }
 
     /// Allocates a canvas for `size` logical pixels at `scale`.
@@ -66,8 +81,7 @@ public final class Canvas {
     }
 
     deinit {
-        cairo_surface_destroy(surface)
-        free(ownedData)  // after the surface: it points into this memory
+        cairo_surface_destroy(surface)  // before `memory` goes: the surface points into it
     }
 
     /// Makes every pixel fully transparent.

@@ -34,6 +34,11 @@ public final class ToastRenderer {
     private var shadows: [ShadowKey: Canvas] = [:]
     /// A bar HUD's box, glyph and label (value zeroed in the key) at one scale; see `redrawBarValue`.
     var hudChrome: (bar: HudBarView, scale: PixelScale, image: Canvas)?
+    /// The memory of the picture of the last toast to leave the screen, for the next toast's picture
+    /// (`keepPictureMemory`).
+    private var keptPictureMemory: PictureMemory?
+    /// The largest picture memory kept while idle: a toast of text is ~115 KiB at scale 1, ~460 KiB at 2.
+    public static let keptPictureBytes = 512 << 10
 
     public init(style: ToastStyle = ToastStyle()) {
         self.style = style
@@ -121,18 +126,37 @@ public final class ToastRenderer {
         }
     }
 
+    /// Keeps `memory`, a picture's that left the screen as it emptied, for the next toast's picture
+    /// (unless larger than `keptPictureBytes`). Its pages stay the daemon's: a toast after idle drew its
+    /// picture into fresh memory, ~30 pages given one by one by the kernel (~50 µs here) before its
+    /// first frame.
+    public func keepPictureMemory(_ memory: PictureMemory) {
+        keptPictureMemory = memory.count <= Self.keptPictureBytes ? memory : nil
+    }
+
+    /// How many bytes of picture memory are kept for the next toast (`keepPictureMemory`).
+    public var keptPictureByteCount: Int { keptPictureMemory?.count ?? 0 }
+
+    /// The kept picture memory, handed out once.
+    private func takeKeptPictureMemory() -> PictureMemory? {
+        defer { keptPictureMemory = nil }
+        return keptPictureMemory
+    }
+
     /// `toast` alone in a new canvas of its size (`measure`) at `scale`: the picture the daemon renders once
     /// and composites on animation frames. The same pixels as `draw` into a transparent canvas at `.zero`,
     /// but the box (fill and border, the dearest part after the text) is copied from a small cache of
     /// boxes by size and urgency, which a stack of toasts mostly hits. Drawn into `spare` (another
     /// toast's picture that is no longer needed) when it has the size: a toast of the same size, in a
-    /// burst most of them, then costs no fresh memory (each new page a fault).
+    /// burst most of them, then costs no fresh memory (each new page a fault); else into the memory
+    /// kept (`keepPictureMemory`) when it is large enough.
     public func image(of toast: ToastView, scale: PixelScale, reusing spare: Canvas? = nil) -> Canvas {
         let layout = layout(of: toast, scale: scale)
         let (width, height) = (max(1, layout.size.width * scale), max(1, layout.size.height * scale))
         // Not zeroed first: the box, copied over all of it, sets every pixel.
         let canvas = spare.flatMap { $0.width == width && $0.height == height ? $0 : nil }
-            ?? Canvas(uninitializedWidth: width, height: height) ?? Canvas(width: width, height: height)
+            ?? Canvas(uninitializedWidth: width, height: height, in: takeKeptPictureMemory())
+            ?? Canvas(width: width, height: height)
         let box = boxImage(size: layout.size, style: toast.style ?? style, urgency: toast.urgency, scale: scale)
         canvas.composite(box, atPixelX: 0, y: 0, replacing: true)
         canvas.withContext(scale: scale) { cr in drawToast(cr, toast, layout, box: false) }

@@ -140,6 +140,21 @@ final class ToastStackPainterTests: XCTestCase {
         XCTAssertEqual(painter.pictureCounts.spare, 0)
     }
 
+    /// A stack going away hands its largest picture's memory to the renderer, which draws the next
+    /// toast's picture into it.
+    func testAStackGoingAwayLeavesItsLargestPicturesMemoryForTheNextToast() throws {
+        let renderer = ToastRenderer()
+        var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)
+        let scene = stackOfThree
+        let target = MarkedCanvas(size: painter.surfaceSize(of: painter.arrangement(of: scene, scale: 1)), scale: 1)
+        _ = painter.paint(scene, scale: 1, into: target.canvas, over: nil)
+        XCTAssertEqual(renderer.keptPictureByteCount, 0)
+        painter.handOverPictureMemory()
+        // ARGB32 rows: 4 bytes a pixel, no padding at these widths.
+        let largest = scene.toasts.map { renderer.measure($0.view, scale: 1) }.map { $0.width * 4 * $0.height }.max()
+        XCTAssertEqual(renderer.keptPictureByteCount, largest, "not the largest picture's memory")
+    }
+
     func testAFadeOfOneToastInAStackOfThreeRepairsAndDamagesThatToastOnly() {
         for scale: PixelScale in [1, 2] {
             var painter = ToastStackPainter(renderer: renderer, anchor: .topRight)

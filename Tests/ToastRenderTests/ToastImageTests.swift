@@ -66,6 +66,36 @@ final class ToastImageTests: XCTestCase {
         }
     }
 
+    /// The memory kept as the screen empties (`keepPictureMemory`) is where the next toast's picture is
+    /// drawn when it is large enough, with the pixels of a draw into a transparent canvas whatever it
+    /// held; it is handed out once; a larger toast gets memory of its own, and memory above
+    /// `keptPictureBytes` is not kept.
+    func testTheNextToastsPictureIsDrawnIntoTheMemoryKeptForIt() throws {
+        let renderer = ToastRenderer()
+        let long = ToastView(summary: "Build done", body: "All 42 tests passed in 3 minutes; the long body wraps onto a second line")
+        let short = ToastView(summary: "Hi", body: "one line")
+        let memory = try XCTUnwrap(renderer.image(of: long, scale: 1).memory)
+        renderer.keepPictureMemory(memory)
+        XCTAssertEqual(renderer.keptPictureByteCount, memory.count)
+
+        let next = renderer.image(of: short, scale: 1)
+        XCTAssertTrue(next.memory === memory, "the short toast's picture is not in the memory kept")
+        XCTAssertEqual(renderer.keptPictureByteCount, 0, "handed out once")
+        let drawn = Canvas(size: renderer.measure(short, scale: 1), scale: 1)
+        renderer.draw(short, in: drawn, at: .zero, scale: 1)
+        XCTAssertEqual(Fixtures.differingPixels(drawn, next, in: Rect(x: 0, y: 0, width: drawn.width, height: drawn.height)), 0)
+
+        renderer.keepPictureMemory(try XCTUnwrap(next.memory))
+        let larger = renderer.image(of: ToastView(summary: "Larger", body: long.body + " and a third line, longer still than that"),
+                                    scale: 2)
+        XCTAssertFalse(larger.memory === next.memory, "a larger picture drawn into memory too small")
+
+        let huge = try XCTUnwrap(renderer.image(of: long, scale: 4).memory)
+        XCTAssertGreaterThan(huge.count, ToastRenderer.keptPictureBytes)
+        renderer.keepPictureMemory(huge)
+        XCTAssertEqual(renderer.keptPictureByteCount, 0, "\(huge.count) bytes kept while idle")
+    }
+
     /// The "+N more" pill copies its box from the box cache when opaque at an integer scale: the same
     /// pixels, over what is already there, as the pill drawn (the translucent path draws it; at
     /// opacity 0.999 no channel moves by more than rounding).
