@@ -92,7 +92,7 @@ class Bench:
                          " D-Bus rows are n/a")
                 for key in ("notify.toastd", "ready_bus.toastd", "cli_cold.notify-send+toastd",
                             "cli_warm.notify-send+toastd", "rss_100.toastd", "rss_closed.toastd",
-                            "cpu_per_notification.toastd", "wakeups_shown.toastd"):
+                            "cpu_per_notification.toastd", "wakeups_shown.toastd", "uss_toasts.toastd"):
                     self.results.miss(key, "toastd does not own org.freedesktop.Notifications")
             self._probe_toast_cli()
             self.toastd.stop()
@@ -358,6 +358,15 @@ class Bench:
                 if burst == 0:
                     time.sleep(0.5)
                     self.results.set(f"rss_closed.{name}", procs.rss_kib(pid) / 1024)
+            # What a daemon in use keeps while idle: two single toasts shown and closed, one after the
+            # other (the USS idle row above is right after start, before any toast was drawn).
+            for i in range(2):
+                nid = self.client.notify(f"Single {i}", "one toast at a time")
+                daemon.wait_idle(0.3, timeout_s=30)
+                daemon.close(nid)
+                daemon.wait_idle(0.3, timeout_s=30)
+            time.sleep(0.5)
+            self.results.set(f"uss_toasts.{name}", procs.pss_uss_kib(pid)[1] / 1024)
             # Last: the HUD's code and buffers would otherwise count in the RSS rows above.
             if isinstance(daemon, Toastd):
                 self.hud_cpu(daemon)
@@ -426,7 +435,7 @@ class Bench:
 
     # The resource rows' scalars, each set once per daemon by resource_run (wob's only the first four).
     RESOURCE_KEYS = ("rss_idle", "pss_idle", "uss_idle", "wakeups_idle", "rss_100", "pss_100", "uss_100",
-                     "wakeups_shown", "rss_closed")
+                     "wakeups_shown", "rss_closed", "uss_toasts")
 
     def resource_runs(self):
         # dunst, the second anchor: every row it lives to (bench/run installs one that survives a

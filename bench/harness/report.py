@@ -61,6 +61,8 @@ ROWS = [
     Row("uss_100", "4. USS after 100 notifications", "MB", "uss_100.toastd", "uss_100.mako", "mako"),
     Row("rss_closed", "4. RSS after all 100 closed", "MB", "rss_closed.toastd", "rss_closed.mako", "mako",
         "≤ own idle + 1 MB"),
+    Row("uss_toasts", "4. USS idle after two single toasts closed", "MB", "uss_toasts.toastd", "uss_toasts.mako",
+        "mako"),
     # The same memory rows against dunst, the second anchor. A dunst that dies in the burst of 100
     # (Debian 12's own 1.9.0 does, docs/benchmarks.md) leaves its later rows n/a, saying why.
     Row("rss_idle_dunst", "4. RSS idle (vs dunst)", "MB", "rss_idle.toastd", "rss_idle.dunst", "dunst"),
@@ -75,6 +77,8 @@ ROWS = [
         "dunst"),
     Row("rss_closed_dunst", "4. RSS after all 100 closed (vs dunst)", "MB", "rss_closed.toastd",
         "rss_closed.dunst", "dunst"),
+    Row("uss_toasts_dunst", "4. USS idle after two single toasts closed (vs dunst)", "MB", "uss_toasts.toastd",
+        "uss_toasts.dunst", "dunst"),
     # Samples in ns per notification, so the series' /1000 reads µs; one sample per burst of 100.
     Row("cpu_per_notification", "5. daemon CPU per notification (bursts of 100)", "µs",
         "cpu_per_notification.toastd", "cpu_per_notification.mako", "mako", "≤ 0.5× anchor", ratio_max=0.5,
