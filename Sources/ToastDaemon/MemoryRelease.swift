@@ -130,10 +130,16 @@ extension Daemon {
     /// if there are many. Toasts that arrived in a burst, pushed under "+N more" and freed, leave
     /// their pictures' room behind (~0.6 MB after a hundred), and nothing else would take it back
     /// until the screen empties. Once per change that settles, never on a timer. After a burst, the
-    /// pages it mapped go too (`BurstArrivals`).
+    /// pages it mapped go too (`BurstArrivals`), and that drop trims.
     func trimHeapIfWorthIt() {
         heapTrimDue = false
+        // After a burst, the drop of its pages trims once it has found them (finding takes heap of its
+        // own), in this turn unless work came in: a trim here too walked the free lists and `madvise`d the
+        // same free pages twice.
+        if burstArrivals.isBurst(maxVisible: renderer.style.maxVisible) {
+            burstSettledDue = true
+            return
+        }
         _ = HeapTrim.trimIfWorthIt(keeping: HeapTrim.keptWhileShown)
-        if burstArrivals.isBurst(maxVisible: renderer.style.maxVisible) { burstSettledDue = true }
     }
 }
