@@ -39,13 +39,7 @@ enum MappedPages {
     }
 
     /// `candidates` over bytes in place.
-    static func candidates(maps bytes: UnsafeBufferPointer<UInt8>) -> [Mapping] {
-        var found: [Mapping] = []
-        forEachLine(of: bytes) { line in
-            if let mapping = candidate(line) { found.append(mapping) }
-        }
-        return found
-    }
+    static func candidates(maps bytes: UnsafeBufferPointer<UInt8>) -> [Mapping] { MapsSummary(maps: bytes).candidates }
 
     /// Calls `body` with each line of `bytes` (without its newline), in place.
     static func forEachLine(of bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
@@ -66,19 +60,12 @@ enum MappedPages {
     }
 
     /// `stack` over bytes in place.
-    static func stack(maps bytes: UnsafeBufferPointer<UInt8>) -> Range<UInt>? {
-        var found: Range<UInt>?
-        forEachLine(of: bytes) { line in
-            guard found == nil, let parsed = MapsLine(line), parsed.path.elementsEqual("[stack]".utf8) else { return }
-            found = parsed.addresses
-        }
-        return found
-    }
+    static func stack(maps bytes: UnsafeBufferPointer<UInt8>) -> Range<UInt>? { MapsSummary(maps: bytes).stack }
 
-    /// The mapping of one line of `maps`, if a candidate.
-    private static func candidate(_ line: UnsafeBufferPointer<UInt8>) -> Mapping? {
+    /// The mapping of a line of `maps`, if a candidate.
+    fileprivate static func candidate(_ parsed: MapsLine) -> Mapping? {
         // Inode 0: not a file ("[vdso]", anonymous code); a file's path starts with '/'.
-        guard let parsed = MapsLine(line), parsed.permissions == "r--p" || parsed.permissions == "r-xp",
+        guard parsed.permissions == .readOnly || parsed.permissions == .readExecute,
               parsed.isFile, parsed.path.first == UInt8(ascii: "/")
         else { return nil }
         return Mapping(start: parsed.addresses.lowerBound, length: Int(parsed.addresses.count), residentKiB: 0)
@@ -125,9 +112,10 @@ enum MappedPages {
     /// Pango's while it lays text out, and the first use of the parsing that counting takes would map
     /// back code and metadata right after the drop).
     static func found(alone: Bool = false) -> Found {
-        let parsed = withProcFile("/proc/self/maps") { (Self.candidates(maps: $0), Self.stack(maps: $0), IdlePages.regions(maps: $0)) }
-        guard let (candidates, stack, idle) = parsed else { return Found(mappings: [], stack: nil, idle: []) }
-        return Found(mappings: current(candidates: candidates), stack: stack, idle: alone ? idle : [])
+        guard let maps = withProcFile("/proc/self/maps", { MapsSummary(maps: $0) }) else {
+            return Found(mappings: [], stack: nil, idle: [])
+        }
+        return Found(mappings: current(candidates: maps.candidates), stack: maps.stack, idle: alone ? maps.idle : [])
     }
 
     /// Whether this process runs one thread now (`/proc/self/stat`): the idle pages may go only then.
@@ -297,17 +285,17 @@ enum IdlePages {
     }
 
     /// `regions` over bytes in place.
-    static func regions(maps bytes: UnsafeBufferPointer<UInt8>) -> [Region] {
-        var found: [Region] = []
-        MappedPages.forEachLine(of: bytes) { line in
-            guard let parsed = MapsLine(line), parsed.permissions == "rw-p" else { return }
-            if !parsed.isFile, parsed.path.isEmpty || parsed.path.elementsEqual("[heap]".utf8) {
-                found.append(Region(addresses: parsed.addresses, kind: CLINUX_IDLE_PAGES_ZEROED))
-            } else if parsed.isFile, parsed.path.first == UInt8(ascii: "/"), !parsed.path.starts(with: "/dev/".utf8) {
-                found.append(Region(addresses: parsed.addresses, kind: CLINUX_IDLE_PAGES_UNWRITTEN))
-            }
+    static func regions(maps bytes: UnsafeBufferPointer<UInt8>) -> [Region] { MapsSummary(maps: bytes).idle }
+
+    /// The region of a line of `maps`, if its idle pages may go.
+    fileprivate static func region(_ parsed: MapsLine) -> Region? {
+        guard parsed.permissions == .readWrite else { return nil }
+        if !parsed.isFile, parsed.path.isEmpty || parsed.path.elementsEqual("[heap]".utf8) {
+            return Region(addresses: parsed.addresses, kind: CLINUX_IDLE_PAGES_ZEROED)
+        } else if parsed.isFile, parsed.path.first == UInt8(ascii: "/"), !parsed.path.starts(with: "/dev/".utf8) {
+            return Region(addresses: parsed.addresses, kind: CLINUX_IDLE_PAGES_UNWRITTEN)
         }
-        return found
+        return nil
     }
 
     /// The number of threads `/proc/self/stat` counts (its 20th field, the 18th after the command's
@@ -340,11 +328,46 @@ enum IdlePages {
     }
 }
 
+/// What the drop looks for in `/proc/self/maps`, from one pass over its lines (each parsed once): the
+/// candidates (`MappedPages.candidates`), the main thread's stack (`MappedPages.stack`) and the
+/// regions that may hold idle pages (`IdlePages.regions`).
+struct MapsSummary {
+    var candidates: [MappedPages.Mapping] = []
+    var stack: Range<UInt>?
+    var idle: [IdlePages.Region] = []
+
+    init(maps bytes: UnsafeBufferPointer<UInt8>) {
+        MappedPages.forEachLine(of: bytes) { line in
+            guard let parsed = MapsLine(line) else { return }
+            if let mapping = MappedPages.candidate(parsed) {
+                candidates.append(mapping)
+            } else if let region = IdlePages.region(parsed) {
+                idle.append(region)
+            } else if stack == nil, parsed.path.elementsEqual("[stack]".utf8) {
+                stack = parsed.addresses
+            }
+        }
+    }
+}
+
+/// A mapping's permissions in `/proc/self/maps` ("r-xp", "rw-p", "r--s"…), its four bytes in one word:
+/// compared without a string made for each line.
+struct MapsPermissions: Equatable {
+    var word: UInt32
+
+    init(_ bytes: some Sequence<UInt8>) {
+        word = bytes.reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    static let readOnly = MapsPermissions("r--p".utf8)
+    static let readExecute = MapsPermissions("r-xp".utf8)
+    static let readWrite = MapsPermissions("rw-p".utf8)
+}
+
 /// One line of `/proc/self/maps`, "start-end perms offset device inode   path", read in place.
 struct MapsLine {
     var addresses: Range<UInt>
-    /// "r-xp", "rw-p", "r--s"…
-    var permissions: String
+    var permissions: MapsPermissions
     /// Backed by a file (a non-zero inode), not anonymous memory or "[vdso]".
     var isFile: Bool
     /// The path, "[heap]" or "[stack]", or nothing (anonymous memory); after the spaces that pad it.
@@ -385,7 +408,7 @@ struct MapsLine {
         let inode = skipField()
         guard permissions.count == 4, !inode.isEmpty else { return nil }
         addresses = start..<end
-        self.permissions = String(decoding: UnsafeBufferPointer(rebasing: line[permissions]), as: UTF8.self)
+        self.permissions = MapsPermissions(line[permissions])
         isFile = !(inode.count == 1 && line[inode.lowerBound] == UInt8(ascii: "0"))
         path = UnsafeBufferPointer(rebasing: line[i...])
     }
