@@ -228,6 +228,48 @@ final class MappedPagesTests: XCTestCase {
         XCTAssertEqual(Self.deepFrames(1_000), (0...1_000).reduce(0, +), "the stack grows again as before")
     }
 
+    func testMappingsKnownFromAnEarlierReadAreCheckedAgainBeforeTheyGo() throws {
+        // A list read from maps earlier may be stale: a mapping may have gone, or another taken its place.
+        let pageSize = Int(getpagesize())
+        let file = try Self.mapFileOfSevens(named: "known-file", pages: 2, protection: PROT_READ)
+        defer { munmap(file, 2 * pageSize) }
+        XCTAssertEqual(file.load(as: UInt8.self), 7)  // the file read in (and maybe its neighbour with it)
+        let fileStart = UInt(bitPattern: file)
+        let fileKiB = try Self.residentPages(fileStart..<fileStart + UInt(2 * pageSize)) * pageSize / 1024
+        XCTAssertGreaterThan(fileKiB, 0)
+        let anonymous = try XCTUnwrap(mmap(nil, 2 * pageSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
+        XCTAssertNotEqual(anonymous, UnsafeMutableRawPointer(bitPattern: -1), "mmap failed")
+        defer { munmap(anonymous, 2 * pageSize) }
+        anonymous.storeBytes(of: 1, as: UInt8.self)  // where a file was once: now pages of the process's own
+        let gone = try XCTUnwrap(mmap(nil, pageSize, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
+        munmap(gone, pageSize)  // unmapped since
+        let known = MappedPages.Known(candidates: [
+            .init(start: UInt(bitPattern: gone), length: pageSize, residentKiB: 0),
+            .init(start: UInt(bitPattern: file), length: 2 * pageSize, residentKiB: 0),
+            .init(start: UInt(bitPattern: anonymous), length: 2 * pageSize, residentKiB: 0),
+        ].sorted { $0.start < $1.start }, stack: 0x1000..<0x2000)
+
+        let found = MappedPages.found(among: known)
+
+        XCTAssertEqual(found.mappings, [.init(start: fileStart, length: 2 * pageSize, residentKiB: fileKiB)],
+                       "only the file's mapping, holding what was read of it")
+        XCTAssertEqual(found.stack, 0x1000..<0x2000)
+        XCTAssertEqual(found.idle, [], "idle pages are never sought in a list read earlier")
+        XCTAssertNil(found.known, "nothing new was read")
+        XCTAssertEqual(MappedPages.release(found.mappings), fileKiB)
+        XCTAssertEqual(try Self.residentPages(fileStart..<fileStart + UInt(2 * pageSize)), 0)
+        XCTAssertEqual(anonymous.load(as: UInt8.self), 1, "the process's own page kept what was written")
+        XCTAssertEqual(file.load(fromByteOffset: pageSize, as: UInt8.self), 7)
+    }
+
+    func testAFullReadOfMapsIsKeptForTheNextDrop() {
+        let found = MappedPages.found()
+        let known = try? XCTUnwrap(found.known)
+        XCTAssertEqual(known?.candidates.isEmpty, false)
+        XCTAssertNotNil(known?.stack)
+        XCTAssertTrue(found.mappings.allSatisfy { mapping in known?.candidates.contains { $0.start == mapping.start } == true })
+    }
+
     // MARK: Idle pages
 
     func testIdlePagesAreSoughtInPrivateWritableMemoryButTheStack() {
