@@ -25,9 +25,9 @@ enum HeapTrim {
 
     /// Returns every free page the allocator can to the system (`malloc_trim(0)`: every arena, pages
     /// inside the heap as well as its top). Costs a walk of the free lists, so the daemon calls it
-    /// only when the screen has just emptied or stopped changing, never on a timer.
-    static func trim() -> (before: Usage, after: Usage) {
-        let before = Usage.now
+    /// only when the screen has just emptied or stopped changing, never on a timer. `before`: the
+    /// usage as the caller just read it (reading it walks every free list too).
+    static func trim(before: Usage = .now) -> (before: Usage, after: Usage) {
         malloc_trim(0)
         return (before, Usage.now)
     }
@@ -41,11 +41,9 @@ enum HeapTrim {
 
     /// Trims (`trim`) when more than `kept` bytes are free; nil when it did not.
     static func trimIfWorthIt(keeping kept: Int) -> (before: Usage, after: Usage)? {
-        // The allocator's usage read once before (a walk of every free list: `trim` would read it again).
         let before = Usage.now
         guard before.free > kept else { return nil }
-        malloc_trim(0)
-        return (before, Usage.now)
+        return trim(before: before)
     }
 }
 
