@@ -66,6 +66,9 @@ public final class Daemon {
     /// The stack settled after a burst: its mapped pages go as the loop goes to sleep, unless the screen
     /// changes first (`releaseMappedPages`).
     var burstSettledDue = false
+    /// What the last drop that read `/proc/self/maps` found there, for a drop while a burst is still
+    /// shown (`MappedPages.Known`).
+    var knownMappings: MappedPages.Known?
     /// The drop after start waits for Pango's threads (`StartThreadsWait`) by trying again shortly.
     var startThreadsWait = StartThreadsWait()
     /// The drop was put off: the loop's next sleep is cut short to try it again.

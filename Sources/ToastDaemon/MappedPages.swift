@@ -39,13 +39,7 @@ enum MappedPages {
     }
 
     /// `candidates` over bytes in place.
-    static func candidates(maps bytes: UnsafeBufferPointer<UInt8>) -> [Mapping] {
-        var found: [Mapping] = []
-        forEachLine(of: bytes) { line in
-            if let mapping = candidate(line) { found.append(mapping) }
-        }
-        return found
-    }
+    static func candidates(maps bytes: UnsafeBufferPointer<UInt8>) -> [Mapping] { MapsSummary(maps: bytes).candidates }
 
     /// Calls `body` with each line of `bytes` (without its newline), in place.
     static func forEachLine(of bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
@@ -66,19 +60,12 @@ enum MappedPages {
     }
 
     /// `stack` over bytes in place.
-    static func stack(maps bytes: UnsafeBufferPointer<UInt8>) -> Range<UInt>? {
-        var found: Range<UInt>?
-        forEachLine(of: bytes) { line in
-            guard found == nil, let parsed = MapsLine(line), parsed.path.elementsEqual("[stack]".utf8) else { return }
-            found = parsed.addresses
-        }
-        return found
-    }
+    static func stack(maps bytes: UnsafeBufferPointer<UInt8>) -> Range<UInt>? { MapsSummary(maps: bytes).stack }
 
-    /// The mapping of one line of `maps`, if a candidate.
-    private static func candidate(_ line: UnsafeBufferPointer<UInt8>) -> Mapping? {
+    /// The mapping of a line of `maps`, if a candidate.
+    fileprivate static func candidate(_ parsed: MapsLine) -> Mapping? {
         // Inode 0: not a file ("[vdso]", anonymous code); a file's path starts with '/'.
-        guard let parsed = MapsLine(line), parsed.permissions == "r--p" || parsed.permissions == "r-xp",
+        guard parsed.permissions == .readOnly || parsed.permissions == .readExecute,
               parsed.isFile, parsed.path.first == UInt8(ascii: "/")
         else { return nil }
         return Mapping(start: parsed.addresses.lowerBound, length: Int(parsed.addresses.count), residentKiB: 0)
@@ -118,6 +105,25 @@ enum MappedPages {
         var stack: Range<UInt>?
         /// `IdlePages.regions(maps:)`; none while another thread runs (`IdlePages.release` says why).
         var idle: [IdlePages.Region]
+        /// What this read of `maps` found that a later drop may look at again (nil: none read).
+        var known: Known?
+    }
+
+    /// The candidates and the main thread's stack as a drop last read them from `maps`. A drop while a
+    /// burst is still shown looks at these again instead of reading `maps` (`found(among:)`): reading it
+    /// cost ~0.5 ms a drop (~1.7 µs a mapping, 290 of them), and the idle pages, which need it, ~0.4 ms
+    /// more; the drop when the screen empties reads it all again.
+    ///
+    /// Why a list that may be stale is safe: each mapping is checked in the pagemap before it goes
+    /// (`current(candidates:)`), and `MADV_DONTNEED` drops only what reads back the same: a range that
+    /// now holds a page of the process's own is left alone, one unmapped since holds nothing, and a
+    /// file's or shared memory's pages are read again at their next touch. What such a list misses (a
+    /// font or library mapped since) stays until that next drop. Idle pages are never looked for in a
+    /// list read earlier: a region that was anonymous then may be a file's now, whose zeroed page of
+    /// its own would read back as the file.
+    struct Known: Equatable {
+        var candidates: [Mapping]
+        var stack: Range<UInt>?
     }
 
     /// `current`, the main thread's stack and the regions that may hold idle pages, these only when
@@ -125,9 +131,17 @@ enum MappedPages {
     /// Pango's while it lays text out, and the first use of the parsing that counting takes would map
     /// back code and metadata right after the drop).
     static func found(alone: Bool = false) -> Found {
-        let parsed = withProcFile("/proc/self/maps") { (Self.candidates(maps: $0), Self.stack(maps: $0), IdlePages.regions(maps: $0)) }
-        guard let (candidates, stack, idle) = parsed else { return Found(mappings: [], stack: nil, idle: []) }
-        return Found(mappings: current(candidates: candidates), stack: stack, idle: alone ? idle : [])
+        guard let maps = withProcFile("/proc/self/maps", { MapsSummary(maps: $0) }) else {
+            return Found(mappings: [], stack: nil, idle: [], known: nil)
+        }
+        return Found(mappings: current(candidates: maps.candidates), stack: maps.stack, idle: alone ? maps.idle : [],
+                     known: Known(candidates: maps.candidates, stack: maps.stack))
+    }
+
+    /// `found` from what an earlier read of `maps` found (`Known`, which says why that is safe): the
+    /// candidates that hold pages now, none of them the process's own, and the stack; no idle pages.
+    static func found(among known: Known) -> Found {
+        Found(mappings: current(candidates: known.candidates), stack: known.stack, idle: [], known: nil)
     }
 
     /// Whether this process runs one thread now (`/proc/self/stat`): the idle pages may go only then.
@@ -144,10 +158,7 @@ enum MappedPages {
         let entrySize = MemoryLayout<UInt64>.stride
         // 64 KiB of entries at a time: 32 MiB of address space.
         let chunk = 8192
-        // A library's segments lie close together (its writable data between them), and so do many
-        // small mappings: one read covers them all, gaps included, while the gap costs less than a
-        // system call (~200 candidates; a page's entry in a gap costs the kernel a few ns).
-        let widestGap = 256
+        let widestGap = Self.widestGap
         guard let buffer = malloc(chunk * entrySize) else { return [] }
         defer { free(buffer) }
         let entries = buffer.bindMemory(to: UInt64.self, capacity: chunk)
@@ -192,10 +203,33 @@ enum MappedPages {
         return found
     }
 
+    /// The most pages between two mappings whose pagemap entries one read takes, the gap's included. A
+    /// library's segments lie close together (its writable data between them), and so do many small
+    /// mappings: one read covers them all, gaps included, while the gap costs less than a system call
+    /// (~200 candidates; a page's entry in a gap costs the kernel a few ns).
+    static let widestGap = 256
+
+    /// `mappings` (in address order) with each run of mappings that adjoin one another made one: a
+    /// library's headers, code and read-only data are three mappings end to end, and one `madvise`
+    /// drops all three (36 calls a drop → 20).
+    static func joined(_ mappings: [Mapping]) -> [Mapping] {
+        var joined: [Mapping] = []
+        joined.reserveCapacity(mappings.count)
+        for mapping in mappings {
+            if let last = joined.last, last.start + UInt(last.length) == mapping.start {
+                joined[joined.count - 1].length += mapping.length
+                joined[joined.count - 1].residentKiB += mapping.residentKiB
+            } else {
+                joined.append(mapping)
+            }
+        }
+        return joined
+    }
+
     /// Drops the page-table entries of `mappings`; returns the KiB that were resident in them.
     static func release(_ mappings: [Mapping]) -> Int {
         var released = 0
-        for mapping in mappings {
+        for mapping in joined(mappings) {
             guard let address = UnsafeMutableRawPointer(bitPattern: mapping.start) else { continue }
             if madvise(address, mapping.length, MADV_DONTNEED) == 0 { released += mapping.residentKiB }
         }
@@ -277,17 +311,17 @@ enum IdlePages {
     }
 
     /// `regions` over bytes in place.
-    static func regions(maps bytes: UnsafeBufferPointer<UInt8>) -> [Region] {
-        var found: [Region] = []
-        MappedPages.forEachLine(of: bytes) { line in
-            guard let parsed = MapsLine(line), parsed.permissions == "rw-p" else { return }
-            if !parsed.isFile, parsed.path.isEmpty || parsed.path.elementsEqual("[heap]".utf8) {
-                found.append(Region(addresses: parsed.addresses, kind: CLINUX_IDLE_PAGES_ZEROED))
-            } else if parsed.isFile, parsed.path.first == UInt8(ascii: "/"), !parsed.path.starts(with: "/dev/".utf8) {
-                found.append(Region(addresses: parsed.addresses, kind: CLINUX_IDLE_PAGES_UNWRITTEN))
-            }
+    static func regions(maps bytes: UnsafeBufferPointer<UInt8>) -> [Region] { MapsSummary(maps: bytes).idle }
+
+    /// The region of a line of `maps`, if its idle pages may go.
+    fileprivate static func region(_ parsed: MapsLine) -> Region? {
+        guard parsed.permissions == .readWrite else { return nil }
+        if !parsed.isFile, parsed.path.isEmpty || parsed.path.elementsEqual("[heap]".utf8) {
+            return Region(addresses: parsed.addresses, kind: CLINUX_IDLE_PAGES_ZEROED)
+        } else if parsed.isFile, parsed.path.first == UInt8(ascii: "/"), !parsed.path.starts(with: "/dev/".utf8) {
+            return Region(addresses: parsed.addresses, kind: CLINUX_IDLE_PAGES_UNWRITTEN)
         }
-        return found
+        return nil
     }
 
     /// The number of threads `/proc/self/stat` counts (its 20th field, the 18th after the command's
@@ -311,20 +345,55 @@ enum IdlePages {
         guard let entries = malloc(capacity * MemoryLayout<UInt64>.stride)?.bindMemory(to: UInt64.self, capacity: capacity)
         else { return 0 }
         defer { free(entries) }
-        var dropped = 0
-        for region in regions {
-            dropped += clinux_drop_idle_pages(region.addresses.lowerBound, region.addresses.upperBound, region.kind,
-                                              pagemap, entries, capacity)
+        let cRegions = regions.map {
+            clinux_idle_region(start: $0.addresses.lowerBound, end: $0.addresses.upperBound, kind: $0.kind)
         }
-        return dropped
+        return cRegions.withUnsafeBufferPointer {
+            clinux_drop_idle_pages($0.baseAddress, $0.count, pagemap, entries, capacity, MappedPages.widestGap)
+        }
     }
+}
+
+/// What the drop looks for in `/proc/self/maps`, from one pass over its lines (each parsed once): the
+/// candidates (`MappedPages.candidates`), the main thread's stack (`MappedPages.stack`) and the
+/// regions that may hold idle pages (`IdlePages.regions`).
+struct MapsSummary {
+    var candidates: [MappedPages.Mapping] = []
+    var stack: Range<UInt>?
+    var idle: [IdlePages.Region] = []
+
+    init(maps bytes: UnsafeBufferPointer<UInt8>) {
+        MappedPages.forEachLine(of: bytes) { line in
+            guard let parsed = MapsLine(line) else { return }
+            if let mapping = MappedPages.candidate(parsed) {
+                candidates.append(mapping)
+            } else if let region = IdlePages.region(parsed) {
+                idle.append(region)
+            } else if stack == nil, parsed.path.elementsEqual("[stack]".utf8) {
+                stack = parsed.addresses
+            }
+        }
+    }
+}
+
+/// A mapping's permissions in `/proc/self/maps` ("r-xp", "rw-p", "r--s"…), its four bytes in one word:
+/// compared without a string made for each line.
+struct MapsPermissions: Equatable {
+    var word: UInt32
+
+    init(_ bytes: some Sequence<UInt8>) {
+        word = bytes.reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    static let readOnly = MapsPermissions("r--p".utf8)
+    static let readExecute = MapsPermissions("r-xp".utf8)
+    static let readWrite = MapsPermissions("rw-p".utf8)
 }
 
 /// One line of `/proc/self/maps`, "start-end perms offset device inode   path", read in place.
 struct MapsLine {
     var addresses: Range<UInt>
-    /// "r-xp", "rw-p", "r--s"…
-    var permissions: String
+    var permissions: MapsPermissions
     /// Backed by a file (a non-zero inode), not anonymous memory or "[vdso]".
     var isFile: Bool
     /// The path, "[heap]" or "[stack]", or nothing (anonymous memory); after the spaces that pad it.
@@ -365,7 +434,7 @@ struct MapsLine {
         let inode = skipField()
         guard permissions.count == 4, !inode.isEmpty else { return nil }
         addresses = start..<end
-        self.permissions = String(decoding: UnsafeBufferPointer(rebasing: line[permissions]), as: UTF8.self)
+        self.permissions = MapsPermissions(line[permissions])
         isFile = !(inode.count == 1 && line[inode.lowerBound] == UInt8(ascii: "0"))
         path = UnsafeBufferPointer(rebasing: line[i...])
     }
@@ -443,8 +512,11 @@ extension Daemon {
     func releaseMappedPages() {
         let whileShown = burstSettledDue && !screen.isShowingNothing
         guard screen.isShowingNothing || burstSettledDue else { return }
-        let alone = MappedPages.runsAlone()
-        if startThreadsWait.putOff(alone: alone, atStart: !emptiedSinceStart, now: MonotonicClock.nanoseconds()) {
+        // While a burst is still shown, only the mappings the last full drop found are looked at
+        // (`MappedPages.Known`): no read of maps, no idle pages, so no thread to count or wait for.
+        let known = whileShown ? knownMappings : nil
+        let alone = known == nil && MappedPages.runsAlone()
+        if known == nil, startThreadsWait.putOff(alone: alone, atStart: !emptiedSinceStart, now: MonotonicClock.nanoseconds()) {
             mappedPagesRetrySoon = true  // the flags stay: the next turn tries again
             return
         }
@@ -453,7 +525,8 @@ extension Daemon {
         burstArrivals.released(openNow: service.model.all.count)
         saveHistoryNow()
         let started = MonotonicClock.nanoseconds()
-        let found = MappedPages.found(alone: alone)
+        let found = known.map { MappedPages.found(among: $0) } ?? MappedPages.found(alone: alone)
+        if let fresh = found.known { knownMappings = fresh }
         let mappings = found.mappings
         // Finding them took heap (the bytes of maps, pagemap's entries), now free: back with the rest (but
         // for what the toasts still shown may take again). The trim and the log line before the pages

@@ -25,9 +25,9 @@ enum HeapTrim {
 
     /// Returns every free page the allocator can to the system (`malloc_trim(0)`: every arena, pages
     /// inside the heap as well as its top). Costs a walk of the free lists, so the daemon calls it
-    /// only when the screen has just emptied or stopped changing, never on a timer.
-    static func trim() -> (before: Usage, after: Usage) {
-        let before = Usage.now
+    /// only when the screen has just emptied or stopped changing, never on a timer. `before`: the
+    /// usage as the caller just read it (reading it walks every free list too).
+    static func trim(before: Usage = .now) -> (before: Usage, after: Usage) {
         malloc_trim(0)
         return (before, Usage.now)
     }
@@ -41,8 +41,9 @@ enum HeapTrim {
 
     /// Trims (`trim`) when more than `kept` bytes are free; nil when it did not.
     static func trimIfWorthIt(keeping kept: Int) -> (before: Usage, after: Usage)? {
-        guard Usage.now.free > kept else { return nil }
-        return trim()
+        let before = Usage.now
+        guard before.free > kept else { return nil }
+        return trim(before: before)
     }
 }
 
@@ -130,10 +131,16 @@ extension Daemon {
     /// if there are many. Toasts that arrived in a burst, pushed under "+N more" and freed, leave
     /// their pictures' room behind (~0.6 MB after a hundred), and nothing else would take it back
     /// until the screen empties. Once per change that settles, never on a timer. After a burst, the
-    /// pages it mapped go too (`BurstArrivals`).
+    /// pages it mapped go too (`BurstArrivals`), and that drop trims.
     func trimHeapIfWorthIt() {
         heapTrimDue = false
+        // After a burst, the drop of its pages trims once it has found them (finding takes heap of its
+        // own), in this turn unless work came in: a trim here too walked the free lists and `madvise`d the
+        // same free pages twice.
+        if burstArrivals.isBurst(maxVisible: renderer.style.maxVisible) {
+            burstSettledDue = true
+            return
+        }
         _ = HeapTrim.trimIfWorthIt(keeping: HeapTrim.keptWhileShown)
-        if burstArrivals.isBurst(maxVisible: renderer.style.maxVisible) { burstSettledDue = true }
     }
 }

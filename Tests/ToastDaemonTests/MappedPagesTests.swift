@@ -75,6 +75,21 @@ final class MappedPagesTests: XCTestCase {
         }
     }
 
+    func testMappingsEndToEndAreDroppedAsOne() {
+        let mappings: [MappedPages.Mapping] = [
+            .init(start: 0x1000, length: 0x2000, residentKiB: 4),  // a library's headers,
+            .init(start: 0x3000, length: 0x5000, residentKiB: 8),  // its code right after them,
+            .init(start: 0x8000, length: 0x1000, residentKiB: 0),  // and its read-only data
+            .init(start: 0xA000, length: 0x1000, residentKiB: 4),  // past a gap (its data, left alone)
+            .init(start: 0xB000, length: 0x3000, residentKiB: 12),
+        ]
+        XCTAssertEqual(MappedPages.joined(mappings), [
+            .init(start: 0x1000, length: 0x8000, residentKiB: 12),
+            .init(start: 0xA000, length: 0x4000, residentKiB: 16),
+        ])
+        XCTAssertEqual(MappedPages.joined([]), [])
+    }
+
     func testThisProcessHasSuchMappings() throws {
         // The real file parses: the test binary's own text at least is a private read-only file mapping,
         // and holds pages (it runs).
@@ -112,8 +127,10 @@ final class MappedPagesTests: XCTestCase {
     }
 
     /// A private mapping, with `protection`, of a new file of `pages` pages of 7s (the file itself
-    /// already unlinked; the mapping keeps it), none of its pages mapped in yet.
-    private static func mapFileOfSevens(named name: String, pages: Int, protection: Int32) throws -> UnsafeMutableRawPointer {
+    /// already unlinked; the mapping keeps it), none of its pages mapped in yet; at `address` if given
+    /// (over what the caller mapped there).
+    private static func mapFileOfSevens(named name: String, pages: Int, protection: Int32,
+                                        at address: UnsafeMutableRawPointer? = nil) throws -> UnsafeMutableRawPointer {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(getpid())").path
         let length = pages * Int(getpagesize())
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(repeating: 7, count: length)))
@@ -121,7 +138,7 @@ final class MappedPagesTests: XCTestCase {
         let fd = open(path, O_RDONLY)
         XCTAssertGreaterThanOrEqual(fd, 0)
         defer { close(fd) }
-        let mapped = try XCTUnwrap(mmap(nil, length, protection, MAP_PRIVATE, fd, 0))
+        let mapped = try XCTUnwrap(mmap(address, length, protection, MAP_PRIVATE | (address == nil ? 0 : MAP_FIXED), fd, 0))
         XCTAssertNotEqual(mapped, UnsafeMutableRawPointer(bitPattern: -1), "mmap failed")
         return mapped
     }
@@ -211,6 +228,48 @@ final class MappedPagesTests: XCTestCase {
         XCTAssertEqual(Self.deepFrames(1_000), (0...1_000).reduce(0, +), "the stack grows again as before")
     }
 
+    func testMappingsKnownFromAnEarlierReadAreCheckedAgainBeforeTheyGo() throws {
+        // A list read from maps earlier may be stale: a mapping may have gone, or another taken its place.
+        let pageSize = Int(getpagesize())
+        let file = try Self.mapFileOfSevens(named: "known-file", pages: 2, protection: PROT_READ)
+        defer { munmap(file, 2 * pageSize) }
+        XCTAssertEqual(file.load(as: UInt8.self), 7)  // the file read in (and maybe its neighbour with it)
+        let fileStart = UInt(bitPattern: file)
+        let fileKiB = try Self.residentPages(fileStart..<fileStart + UInt(2 * pageSize)) * pageSize / 1024
+        XCTAssertGreaterThan(fileKiB, 0)
+        let anonymous = try XCTUnwrap(mmap(nil, 2 * pageSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
+        XCTAssertNotEqual(anonymous, UnsafeMutableRawPointer(bitPattern: -1), "mmap failed")
+        defer { munmap(anonymous, 2 * pageSize) }
+        anonymous.storeBytes(of: 1, as: UInt8.self)  // where a file was once: now pages of the process's own
+        let gone = try XCTUnwrap(mmap(nil, pageSize, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
+        munmap(gone, pageSize)  // unmapped since
+        let known = MappedPages.Known(candidates: [
+            .init(start: UInt(bitPattern: gone), length: pageSize, residentKiB: 0),
+            .init(start: UInt(bitPattern: file), length: 2 * pageSize, residentKiB: 0),
+            .init(start: UInt(bitPattern: anonymous), length: 2 * pageSize, residentKiB: 0),
+        ].sorted { $0.start < $1.start }, stack: 0x1000..<0x2000)
+
+        let found = MappedPages.found(among: known)
+
+        XCTAssertEqual(found.mappings, [.init(start: fileStart, length: 2 * pageSize, residentKiB: fileKiB)],
+                       "only the file's mapping, holding what was read of it")
+        XCTAssertEqual(found.stack, 0x1000..<0x2000)
+        XCTAssertEqual(found.idle, [], "idle pages are never sought in a list read earlier")
+        XCTAssertNil(found.known, "nothing new was read")
+        XCTAssertEqual(MappedPages.release(found.mappings), fileKiB)
+        XCTAssertEqual(try Self.residentPages(fileStart..<fileStart + UInt(2 * pageSize)), 0)
+        XCTAssertEqual(anonymous.load(as: UInt8.self), 1, "the process's own page kept what was written")
+        XCTAssertEqual(file.load(fromByteOffset: pageSize, as: UInt8.self), 7)
+    }
+
+    func testAFullReadOfMapsIsKeptForTheNextDrop() {
+        let found = MappedPages.found()
+        let known = try? XCTUnwrap(found.known)
+        XCTAssertEqual(known?.candidates.isEmpty, false)
+        XCTAssertNotNil(known?.stack)
+        XCTAssertTrue(found.mappings.allSatisfy { mapping in known?.candidates.contains { $0.start == mapping.start } == true })
+    }
+
     // MARK: Idle pages
 
     func testIdlePagesAreSoughtInPrivateWritableMemoryButTheStack() {
@@ -280,6 +339,46 @@ final class MappedPagesTests: XCTestCase {
         XCTAssertEqual(try Self.residency(mapped, pages: 3), [false, true, false])
         XCTAssertEqual(mapped.load(fromByteOffset: pageSize, as: UInt8.self), 8, "the written page kept what was written")
         XCTAssertEqual(mapped.load(fromByteOffset: 2 * pageSize, as: UInt8.self), 7, "an unwritten page reads the file again")
+    }
+
+    func testRegionsReadTogetherEachDropTheirOwnKindOfPage() throws {
+        let pageSize = Int(getpagesize())
+        // Anonymous pages 0-3 and 6-11, file pages 13-15 (a library's data after its code): 4-5 and 12
+        // unmapped between them, so that one read of the pagemap covers all three regions, gaps included.
+        let mapped = try XCTUnwrap(mmap(nil, 16 * pageSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
+        XCTAssertNotEqual(mapped, UnsafeMutableRawPointer(bitPattern: -1), "mmap failed")
+        defer { munmap(mapped, 16 * pageSize) }
+        munmap(mapped + 4 * pageSize, 2 * pageSize)
+        munmap(mapped + 12 * pageSize, pageSize)
+        let file = try Self.mapFileOfSevens(named: "idle-regions", pages: 3, protection: PROT_READ | PROT_WRITE,
+                                            at: mapped + 13 * pageSize)
+        let start = UInt(bitPattern: mapped)
+        let page = UInt(pageSize)
+        // Zeroed: 0, 2, 7, 8 and 11; written: 1, 6 and 10; never touched: 3 and 9.
+        for index in [0, 1, 2, 6, 7, 8, 10, 11] { memset(mapped + index * pageSize, 0, pageSize) }
+        for index in [1, 6, 10] { mapped.storeBytes(of: UInt8(index), toByteOffset: index * pageSize + 5, as: UInt8.self) }
+        // The file: 0 and 2 read, 1 written.
+        XCTAssertEqual(Int(file.load(as: UInt8.self)) + Int(file.load(fromByteOffset: 2 * pageSize, as: UInt8.self)), 14)
+        file.storeBytes(of: 8, toByteOffset: pageSize, as: UInt8.self)
+        let fileStart = UInt(bitPattern: file)
+        XCTAssertEqual(fileStart, start + 13 * page)
+
+        let dropped = IdlePages.release([
+            .init(addresses: start..<start + 4 * page, kind: CLINUX_IDLE_PAGES_ZEROED),
+            .init(addresses: start + 6 * page..<start + 12 * page, kind: CLINUX_IDLE_PAGES_ZEROED),
+            .init(addresses: fileStart..<fileStart + 3 * page, kind: CLINUX_IDLE_PAGES_UNWRITTEN),
+        ])
+
+        XCTAssertEqual(dropped, 7 * pageSize)
+        XCTAssertEqual(try Self.residency(mapped, pages: 4), [false, true, false, false])
+        XCTAssertEqual(try Self.residency(mapped + 6 * pageSize, pages: 6), [true, false, false, false, true, false])
+        XCTAssertEqual(try Self.residency(file, pages: 3), [false, true, false])
+        XCTAssertEqual(mapped.load(fromByteOffset: 7 * pageSize, as: UInt8.self), 0, "a zeroed page reads back zeroed")
+        for index in [1, 6, 10] {
+            XCTAssertEqual(mapped.load(fromByteOffset: index * pageSize + 5, as: UInt8.self), UInt8(index))
+        }
+        XCTAssertEqual(file.load(fromByteOffset: pageSize, as: UInt8.self), 8)
+        XCTAssertEqual(file.load(fromByteOffset: 2 * pageSize, as: UInt8.self), 7)
     }
 
     // MARK: The first drop and Pango's threads
