@@ -181,6 +181,7 @@ public final class NotificationsBus {
     @discardableResult
     public func sendHeld() -> Int {
         holdsOutput = false
+        guard !held.isEmpty else { return 0 }
         let messages = held
         held = []
         for m in messages {

@@ -386,14 +386,14 @@ public final class Daemon {
         return unfinished ? 0 : bus.timeoutMilliseconds
     }
 
-    /// Writes the replies and signals the turn held (`NotificationsBus.holdsOutput`), once its Wayland
-    /// requests are flushed. sd-bus writes them at once, unless the socket is full, which leaves them
-    /// queued and the bus asking for EPOLLOUT: the loop watches for that, and sleeps until the bus's own
-    /// deadline instead of turning again at once (that turn cost every `Notify` an `epoll_wait` and a
-    /// read that found nothing).
+    /// Writes the replies and signals the turn held (`NotificationsBus.holdsOutput`: all the daemon
+    /// sends on the bus, as signals are emitted only by `serviceChanged`), once its Wayland requests
+    /// are flushed. sd-bus writes them at once, unless the socket is full, which leaves them queued and
+    /// the bus asking for EPOLLOUT: the loop then watches for that, and otherwise sleeps until the bus's
+    /// own deadline instead of turning again at once (that turn cost every `Notify` an `epoll_wait` and
+    /// a read that found nothing). A turn that sent nothing leaves the watch as it was.
     private func sendBusOutput() {
-        guard let bus = busDoor?.bus else { return }
-        bus.sendHeld()
+        guard let bus = busDoor?.bus, bus.sendHeld() > 0 else { return }
         watchBus(bus)
     }
 
