@@ -139,13 +139,10 @@ struct ToastStackPainter {
     /// Frees the pictures kept for reuse (the stack stopped changing).
     mutating func forgetSparePictures() { sparePictures = [] }
 
-    /// Gives the renderer the memory of this stack's largest picture that it keeps while idle
-    /// (`ToastRenderer.keepPictureMemory`), for the next toast's: the stack is going away.
+    /// Offers the renderer its pictures' memory for the next toast's picture (`ToastRenderer.keepPictureMemory`
+    /// keeps the largest it may): the stack is going away.
     func handOverPictureMemory() {
-        let memories = (pictures.values.compactMap(\.image) + sparePictures).compactMap(\.memory)
-        guard let largest = memories.filter({ $0.count <= ToastRenderer.keptPictureBytes }).max(by: { $0.count < $1.count })
-        else { return }
-        renderer.keepPictureMemory(largest)
+        renderer.keepPictureMemory((pictures.values.compactMap(\.image) + sparePictures).compactMap(\.memory))
     }
 
     /// A spare picture of `size` (logical) at `scale`, taken out of the spares; nil when none has it.

@@ -38,7 +38,7 @@ public final class ToastRenderer {
     /// (`keepPictureMemory`).
     private var keptPictureMemory: PictureMemory?
     /// The largest picture memory kept while idle: a toast of text is ~115 KiB at scale 1, ~460 KiB at 2.
-    public static let keptPictureBytes = 512 << 10
+    static let keptPictureBytes = 512 << 10
 
     public init(style: ToastStyle = ToastStyle()) {
         self.style = style
@@ -126,12 +126,14 @@ public final class ToastRenderer {
         }
     }
 
-    /// Keeps `memory`, a picture's that left the screen as it emptied, for the next toast's picture
-    /// (unless larger than `keptPictureBytes`). Its pages stay the daemon's: a toast after idle drew its
-    /// picture into fresh memory, ~30 pages given one by one by the kernel (~50 µs here) before its
-    /// first frame.
-    public func keepPictureMemory(_ memory: PictureMemory) {
-        keptPictureMemory = memory.count <= Self.keptPictureBytes ? memory : nil
+    /// Keeps the largest of `candidates` (the pictures' memory of a stack going away as the screen
+    /// empties) no larger than `keptPictureBytes`, for the next toast's picture; with none such, keeps
+    /// what it kept. Its pages stay the daemon's: a toast after idle drew its picture into fresh memory,
+    /// ~30 pages given one by one by the kernel (~50 µs here) before its first frame.
+    public func keepPictureMemory(_ candidates: some Sequence<PictureMemory>) {
+        guard let largest = candidates.filter({ $0.count <= Self.keptPictureBytes }).max(by: { $0.count < $1.count })
+        else { return }
+        keptPictureMemory = largest
     }
 
     /// How many bytes of picture memory are kept for the next toast (`keepPictureMemory`).

@@ -75,7 +75,7 @@ final class ToastImageTests: XCTestCase {
         let long = ToastView(summary: "Build done", body: "All 42 tests passed in 3 minutes; the long body wraps onto a second line")
         let short = ToastView(summary: "Hi", body: "one line")
         let memory = try XCTUnwrap(renderer.image(of: long, scale: 1).memory)
-        renderer.keepPictureMemory(memory)
+        renderer.keepPictureMemory([memory])
         XCTAssertEqual(renderer.keptPictureByteCount, memory.count)
 
         let next = renderer.image(of: short, scale: 1)
@@ -85,14 +85,14 @@ final class ToastImageTests: XCTestCase {
         renderer.draw(short, in: drawn, at: .zero, scale: 1)
         XCTAssertEqual(Fixtures.differingPixels(drawn, next, in: Rect(x: 0, y: 0, width: drawn.width, height: drawn.height)), 0)
 
-        renderer.keepPictureMemory(try XCTUnwrap(next.memory))
+        renderer.keepPictureMemory([try XCTUnwrap(next.memory)])
         let larger = renderer.image(of: ToastView(summary: "Larger", body: long.body + " and a third line, longer still than that"),
                                     scale: 2)
         XCTAssertFalse(larger.memory === next.memory, "a larger picture drawn into memory too small")
 
         let huge = try XCTUnwrap(renderer.image(of: long, scale: 4).memory)
         XCTAssertGreaterThan(huge.count, ToastRenderer.keptPictureBytes)
-        renderer.keepPictureMemory(huge)
+        renderer.keepPictureMemory([huge])
         XCTAssertEqual(renderer.keptPictureByteCount, 0, "\(huge.count) bytes kept while idle")
     }
 
