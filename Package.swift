@@ -16,28 +16,11 @@ let pangoCairoIncludes = [
 
 let pangoCairoFlags: [SwiftSetting] = [.unsafeFlags(pangoCairoIncludes.flatMap { ["-Xcc", "-I\($0)"] })]
 
-/// How the daemon is linked in release: by lld (the toolchain's own), for two things gold cannot do.
-/// Packed relative relocations (DT_RELR, glibc 2.36+): the ~29,000 pointers the PIE's data needs
-/// fixed at load take 6 KB instead of 690 KB that the loader read, and kept resident, at every
-/// start. And the functions that run at start, then for a toast, placed first and together
-/// (`Sources/toastd/hot-functions.txt`, written by `scripts/hot-functions`): the kernel maps a
-/// faulted text page with up to 15 neighbours, so code scattered through the 6 MB text kept 4.3 MB
-/// of it resident at idle; together, about 1.5 MB. A name the list has but the binary no longer
-/// does is skipped in silence: a stale list costs memory, never correctness.
-/// Symbols bound at load (`-z now`), not at first call: a function first called after MappedPages
-/// dropped the start's pages made the dynamic linker's lazy binding walk the libraries' symbol
-/// tables again, mapping back ~0.4 MB of ld.so and library pages at idle; bound at load, that walk
-/// is part of the start, whose pages are dropped. And `.rodata` kept out of the writable segment
-/// (`Sources/toastd/rodata.ld` says why), so that MappedPages can drop what start read of it; the PLT
-/// next to the hot functions (`Sources/toastd/plt.ld`), so that a library call after the drop maps
-/// back no folio of its own.
+/// How the daemon is linked in release: by lld (the toolchain's own), for packed relative relocations
+/// (DT_RELR, glibc 2.36+): the ~29,000 pointers the PIE's data needs fixed at load take 6 KB instead of
+/// 690 KB, and the pages they are written into are the daemon's own (anonymous) memory for its life.
 let daemonReleaseLink: [LinkerSetting] = [
-    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                  "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/toastd/hot-functions.txt",
-                  "-Xlinker", "--no-warn-symbol-ordering",
-                  "-Xlinker", "-z", "-Xlinker", "now",
-                  "-Xlinker", "-T", "-Xlinker", "\(Context.packageDirectory)/Sources/toastd/rodata.ld",
-                  "-Xlinker", "-T", "-Xlinker", "\(Context.packageDirectory)/Sources/toastd/plt.ld"],
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
                  .when(configuration: .release)),
 ]
 
@@ -114,8 +97,7 @@ let package = Package(
                                "ToastRender", "ToastDBus"]),
 
         // Executables.
-        .executableTarget(name: "toastd", dependencies: ["ToastDaemon"], exclude: ["hot-functions.txt", "rodata.ld", "plt.ld"],
-                          linkerSettings: daemonReleaseLink),
+        .executableTarget(name: "toastd", dependencies: ["ToastDaemon"], linkerSettings: daemonReleaseLink),
         .executableTarget(name: "toast",
                           dependencies: ["ToastProtocol", "ToastVocabulary", "ToastClient",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],

@@ -55,11 +55,7 @@ final class ControlServer {
     private var boundFile: (device: UInt, inode: UInt) = (0, 0)
     private let loop: EventLoop
     private let limits: Limits
-    /// Its storage made here, at start, not by the first client: making it finds the storage's generic
-    /// type at run time, a lookup that walks every protocol conformance record of the binary (~0.7 MB
-    /// of read-only data, ~1 MB of text with the runtime's code) and so, after start's pages were
-    /// dropped (`MappedPages`), mapped all of that back for one connection, even one that sends nothing.
-    private var clients = [ClientID: Client](minimumCapacity: 1)
+    private var clients: [ClientID: Client] = [:]
     private var nextID: ClientID = 1
     /// Where reads land: made once, since zeroing a fresh 16 KiB buffer on every wakeup was a tenth of
     /// the daemon's instructions per streamed HUD value.

@@ -48,31 +48,8 @@ public final class Daemon {
     private var spinnerStep: Instant?
     /// The frame deadline the timer was armed with: one gone since (its frame came) is disarmed.
     private var frameDeadlineArming = FrameDeadlineArming()
-    /// The screen emptied: caches and free heap go back before the loop sleeps (`releaseMemory`).
-    var memoryReleaseDue = false
-    /// The screen stopped changing: free heap goes back before the loop sleeps (`trimHeapIfWorthIt`).
-    var heapTrimDue = false
-    /// Start is over, the first toast since start closed, or a burst did: the code and read-only data
-    /// they mapped go back at the next turn that finds the screen empty and nothing to do
-    /// (`releaseMappedPages`).
-    var mappedPagesDue = true
-    /// The most notifications open at once since the screen last emptied: beyond what a stack shows,
-    /// it was a burst, whose mapped code goes back when the screen empties (`releaseMemory`).
-    var busiestSinceEmpty = 0
-    /// The screen emptied once since start: after the first time, its pages went (`releaseMemory`).
-    var emptiedSinceStart = false
-    /// Notifications that arrived since the mapped pages last went: a burst's go once the stack settles.
-    var burstArrivals = BurstArrivals()
-    /// The stack settled after a burst: its mapped pages go as the loop goes to sleep, unless the screen
-    /// changes first (`releaseMappedPages`).
-    var burstSettledDue = false
-    /// What the last drop that read `/proc/self/maps` found there, for a drop while a burst is still
-    /// shown (`MappedPages.Known`).
-    var knownMappings: MappedPages.Known?
-    /// The drop after start waits for Pango's threads (`StartThreadsWait`) by trying again shortly.
-    var startThreadsWait = StartThreadsWait()
-    /// The drop was put off: the loop's next sleep is cut short to try it again.
-    var mappedPagesRetrySoon = false
+    /// When memory goes back to the system (`returnMemoryIfDue`).
+    var memoryPolicy = MemoryReturnPolicy()
 
     /// Connects to the compositor and the bus and opens the socket; throws a message to print.
     public init(options: DaemonOptions) throws(StartupError) {
@@ -182,8 +159,8 @@ public final class Daemon {
         }
         screen.onToastClicked = { [unowned self] id, press in self.service.click(id: id, button: press.button) }
         screen.onToastsDrawn = { [unowned self] ids in self.service.displayed(ids) }
-        screen.onNothingShown = { [unowned self] in self.memoryReleaseDue = true }
-        screen.onSettled = { [unowned self] in self.heapTrimDue = true }
+        screen.onNothingShown = { [unowned self] in self.memoryPolicy.screenEmptied() }
+        screen.onSettled = { [unowned self] in self.memoryPolicy.screenSettled() }
         service.playSound = { [unowned self] sound, app in self.soundPlayer.play(sound, app: app) }
         service.pictureTarget = { [unowned self] in
             PictureLoader.Target(size: self.service.rules.largestImageSize(base: self.renderer.style.imageSize), scale: self.wayland.outputs.map(\.scale).max() ?? 1,
@@ -254,13 +231,6 @@ public final class Daemon {
         Log.info("ready: socket \(socketPath)\(busDoor == nil ? "" : ", bus name \(NotificationsBus.busName)")")
     }
 
-    /// Writes the history now if it changed since the last save, instead of at its timer (a second
-    /// later): before the mapped pages go (`releaseMappedPages`), so that its code is not mapped
-    /// back right after.
-    func saveHistoryNow() {
-        historyKeeper?.save(service.model)
-    }
-
     /// Runs until SIGINT/SIGTERM or until the compositor goes away; returns the exit status.
     public func run() -> Int32 {
         let display = wayland.display
@@ -280,25 +250,13 @@ public final class Daemon {
                     if timeout != 0 { timeout = service.hasChanges ? 0 : (busDoor?.bus?.timeoutMilliseconds ?? -1) }
                 }
                 guard running else { break }  // the bus name was lost while processing
-                // Read before releaseMemory, which may ask for it: then it waits for the next turn, after
-                // the compositor's answers to the surfaces' going, whose code would be mapped back at once.
-                let dropMappedPages = mappedPagesDue && timeout != 0
-                if memoryReleaseDue { releaseMemory() } else if heapTrimDue { trimHeapIfWorthIt() }
+                returnMemoryIfDue()
                 while !display.prepareRead() { _ = try display.dispatchPending() }
                 _ = try display.flush()
                 sendBusOutput()
                 // A frame callback (dispatched above, or at the end of the last turn) laid out the toasts
                 // that waited for it: their deadline is gone, and must not wake the loop.
                 if frameDeadlineArming.isStale(screen.deferredUntil) { armTimer() }
-                // The last thing before sleeping, so that only the way into epoll_wait runs after it, and
-                // only when nothing is ready: work already waiting (a client that connected while the
-                // daemon started, the compositor's answer to the flush) would map its code back at once.
-                if dropMappedPages || (burstSettledDue && timeout != 0), !loop.hasReadyEvents { releaseMappedPages() }
-                if mappedPagesRetrySoon {
-                    mappedPagesRetrySoon = false
-                    let retry = StartThreadsWait.retryMilliseconds
-                    timeout = timeout < 0 ? retry : min(timeout, retry)
-                }
                 waylandReadable = false
                 loop.wait(timeoutMilliseconds: timeout)
                 if waylandReadable { try display.readEvents() } else { display.cancelRead() }
@@ -561,13 +519,9 @@ public final class Daemon {
         socketDoor.publishStatus()
         // Only a change to what is drawn redraws; animation frames are paced by the surfaces themselves.
         let model = service.readModel { (generation: $0.generation, hudGeneration: $0.hud.generation,
-                                         openCount: $0.all.count, newestID: $0.all.first?.id,
                                          historyGeneration: $0.historyGeneration) }
-        busiestSinceEmpty = max(busiestSinceEmpty, model.openCount)
-        if let newest = model.newestID { burstArrivals.saw(newest: newest, open: model.openCount) }
         if model.generation != drawnGeneration {
             defer { drawnGeneration = model.generation }
-            burstSettledDue = false  // it settles again after this change
             // The HUD is drawn at once; toasts may wait for the frame being shown (Screen.updateSoon).
             if model.hudGeneration != drawnHudGeneration {
                 // Only the HUD changed (the toasts' and modes' share of the generation stayed): perhaps
