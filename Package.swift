@@ -90,11 +90,19 @@ let package = Package(
         .target(name: "ToastRender", dependencies: ["CCairo", "CRsvg", "ToastVocabulary"],
                 swiftSettings: pangoCairoFlags),
 
+        // The daemon's rules and configuration: the config key table, criteria, bindings (pure).
+        .target(name: "ToastConfig", dependencies: ["ToastVocabulary", "ToastCore", "ToastRender"]),
+        // The scene: animator, painters, stack placement, frame pacing (pure: no Wayland, no Glibc).
+        .target(name: "ToastScene", dependencies: ["ToastVocabulary", "ToastCore", "ToastRender", "ToastConfig"]),
+
         // I/O.
+        // The platform: event loop, timers, signals, child processes, the control socket, syscalls.
+        .target(name: "ToastPlatform", dependencies: ["CLinux"]),
         .target(name: "ToastDBus", dependencies: ["CSystemd", "ToastVocabulary"]),
+        // The daemon: service, pictures, history, the two front doors, surfaces, and the loop.
         .target(name: "ToastDaemon",
-                dependencies: ["Wayland", "CWayland", "CLinux", "CMallocSlices", "ToastVocabulary", "ToastCore", "ToastProtocol",
-                               "ToastRender", "ToastDBus"]),
+                dependencies: ["Wayland", "CLinux", "CMallocSlices", "ToastVocabulary", "ToastCore", "ToastProtocol",
+                               "ToastRender", "ToastDBus", "ToastPlatform", "ToastConfig", "ToastScene"]),
 
         // Executables.
         .executableTarget(name: "toastd", dependencies: ["ToastDaemon"], linkerSettings: daemonReleaseLink),
@@ -114,7 +122,7 @@ let package = Package(
         .testTarget(name: "ToastProtocolTests", dependencies: ["ToastProtocol", "ToastVocabulary", "toast"]),
         .testTarget(name: "ToastRenderTests", dependencies: ["ToastRender", "ToastVocabulary"], swiftSettings: pangoCairoFlags),
         .testTarget(name: "ToastDBusTests", dependencies: ["ToastDBus", "ToastVocabulary"]),
-        .testTarget(name: "ToastDaemonTests", dependencies: ["ToastDaemon", "ToastCore", "ToastVocabulary", "ToastProtocol", "ToastDBus", "ToastRender", "CMallocSlices"], swiftSettings: pangoCairoFlags),
+        .testTarget(name: "ToastDaemonTests", dependencies: ["ToastDaemon", "ToastPlatform", "ToastConfig", "ToastScene", "ToastCore", "ToastVocabulary", "ToastProtocol", "ToastDBus", "ToastRender", "CMallocSlices"], swiftSettings: pangoCairoFlags),
         .testTarget(name: "IntegrationTests", dependencies: ["ToastProtocol"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,6 @@
+import ToastConfig
+import ToastPlatform
+import ToastScene
 import CLinux
 import Glibc
 import ToastCore
@@ -515,7 +518,7 @@ public final class Daemon {
             socketDoor.deliver(event)
             busDoor?.deliver(event)
         }
-        for command in service.drainCommands() { commands.run(command) }
+        for command in service.drainCommands() { commands.run(command.command, environment: command.environment) }
         socketDoor.publishStatus()
         // Only a change to what is drawn redraws; animation frames are paced by the surfaces themselves.
         let model = service.readModel { (generation: $0.generation, hudGeneration: $0.hud.generation,

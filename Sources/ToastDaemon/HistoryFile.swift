@@ -1,3 +1,6 @@
+import ToastConfig
+import ToastPlatform
+import ToastScene
 import Glibc
 import ToastCore
 

@@ -1,3 +1,6 @@
+import ToastConfig
+import ToastPlatform
+import ToastScene
 import ToastRender
 
 /// A frame drawn ahead of its configure. A new surface must wait for the compositor's first configure

@@ -1,3 +1,6 @@
+import ToastConfig
+import ToastPlatform
+import ToastScene
 import ToastCore
 import ToastProtocol
 import ToastVocabulary

@@ -1,3 +1,6 @@
+import ToastConfig
+import ToastPlatform
+import ToastScene
 import Wayland
 
 /// An output the compositor advertises, with the facts the daemon draws by: its name and scale.

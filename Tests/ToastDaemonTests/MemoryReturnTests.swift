@@ -1,6 +1,9 @@
 import CMallocSlices
 import Glibc
+@testable import ToastConfig
 @testable import ToastDaemon
+@testable import ToastPlatform
+@testable import ToastScene
 import ToastCore
 import ToastRender
 import XCTest
