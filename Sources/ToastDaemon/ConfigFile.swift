@@ -1,7 +1,6 @@
+import Glibc
 import ToastConfig
 import ToastPlatform
-import ToastScene
-import Glibc
 
 /// Where the configuration file is and reading it: the I/O half of the configuration, around the pure
 /// `ConfigParser`.

@@ -1,8 +1,6 @@
-import ToastConfig
-import ToastPlatform
-import ToastScene
 import Glibc
 import ToastCore
+import ToastPlatform
 
 /// The history file on disk: read once at start, and rewritten whole, never in place (a temporary
 /// file in the same directory, then `rename`), so a reader or a crash finds the old file or the new
