@@ -107,10 +107,10 @@ let package = Package(
         // Executables.
         .executableTarget(name: "toastd", dependencies: ["ToastDaemon"], linkerSettings: daemonReleaseLink),
         .executableTarget(name: "toast",
-                          dependencies: ["ToastProtocol", "ToastVocabulary", "ToastClient",
+                          dependencies: ["ToastProtocol", "ToastVocabulary", "ToastClient", "ToastPlatform",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           linkerSettings: cliReleaseLink),
-        .target(name: "ToastClient", dependencies: ["ToastProtocol", "ToastVocabulary", "CLinux"]),
+        .target(name: "ToastClient", dependencies: ["ToastProtocol", "ToastVocabulary", "ToastPlatform", "CLinux"]),
         .executableTarget(name: "ToastClientExample", dependencies: ["ToastClient"], path: "Examples/ToastClientExample"),
         .executableTarget(name: "toastd-stage",
                           dependencies: ["Wayland", "CWayland", "CLinux", "CXkbCommon"]),
