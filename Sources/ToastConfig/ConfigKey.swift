@@ -1,5 +1,3 @@
-import ToastCore
-import ToastRender
 import ToastVocabulary
 
 /// One key of the configuration file: its name, and for each place it may be written (the global

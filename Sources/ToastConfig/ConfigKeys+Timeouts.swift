@@ -1,5 +1,3 @@
-import ToastVocabulary
-
 extension ConfigKeys {
     /// How long notifications, the HUD and the history last; what a rule hides or keeps.
     static let timeouts: [ConfigKey] = [

@@ -1,5 +1,3 @@
-import ToastCore
-import ToastRender
 import ToastVocabulary
 
 /// What `ConfigParser` made of a file: the configuration (defaults where the file says nothing or says
