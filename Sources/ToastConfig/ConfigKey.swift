@@ -6,7 +6,13 @@ import ToastVocabulary
 /// `--check-config`, `toast reload`'s warnings and the docs test all read it.
 ///
 /// A new key is one entry in one of the `ConfigKeys+*.swift` files (by area), plus its row in
-/// docs/configuration.md and its line in docs/man/toastd.5.scd (DocsAgreementTests checks both).
+/// docs/configuration.md and its line in docs/man/toastd.5.scd (ConfigKeyTableTests checks both):
+///
+///     ConfigKey("padding", Values.wholeNumber(0...200),
+///               global: .specific { $0.style.padding = $1 },   // nil: only rules have it
+///               section: { $0.look.padding = $1 })             // omitted: global only
+///
+/// A new kind of value is one reader in `Values` (ConfigValues.swift) and one `ValueKind` case.
 package struct ConfigKey: Sendable {
     package let name: String
     /// Written outside any section (or under `[global]`). nil: a behaviour only rules have; written
