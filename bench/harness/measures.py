@@ -16,6 +16,7 @@ import dbus
 from . import procs
 from .daemons import DaemonDied, Dunst, Mako, Toastd, Wob
 from .heavy import Heavy
+from .report import MEMORY_POINTS
 
 IDLE_WINDOW_S = 10.0     # rows 6: wakeups counted over this long
 SPINNER_WINDOW_S = 5.0   # row 7
@@ -446,8 +447,7 @@ class Bench:
                                                      if d is not None and d.uses_bus])
 
     # The resource rows' scalars, each set once per daemon by resource_run (wob's only the first four).
-    MEMORY_POINTS = ("idle", "one", "one_closed", "settled_30", "100", "closed")
-    RESOURCE_KEYS = tuple(f"{kind}_{point}" for point in MEMORY_POINTS for kind in ("anon", "pss", "rss")) + (
+    RESOURCE_KEYS = tuple(f"{kind}_{point}" for point, _ in MEMORY_POINTS for kind in ("anon", "pss", "rss")) + (
         "wakeups_idle", "wakeups_shown")
 
     def resource_runs(self):

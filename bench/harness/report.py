@@ -22,6 +22,11 @@ class Row:
     series: bool = False             # latency samples (median/p90/min) or one scalar
 
 
+# Where the memory rows are read (harness/measures.py, `resource_run`).
+MEMORY_POINTS = (("idle", "idle"), ("one", "one toast shown"), ("one_closed", "after it closed"),
+                 ("settled_30", "settled after 30 single toasts"), ("100", "100 toasts shown"),
+                 ("closed", "after the 100 closed"))
+
 ROWS = [
     Row("cli_cold", "1. CLI spawn → first commit, cold", "ms", "cli_cold.toast", "cli_cold.notify-send+mako",
         "notify-send+mako", "≤ 0.5× anchor", ratio_max=0.5, series=True),
@@ -50,45 +55,17 @@ ROWS = [
         "mako", series=True),
     Row("ready_socket", "3. start → socket accepts", "ms", "ready_socket.toastd", None, series=True),
     # Memory (row 4) is counted as Anonymous (what no page cache gives back) and PSS (each resident page
-    # shared among its users); RSS, which counts file pages that stay cached whether mapped or not, is
-    # for reference only. Targets: Anonymous ≤ mako's at each point, PSS with one toast shown ≤ mako's.
-    Row("anon_idle", "4. Anonymous, idle", "MB", "anon_idle.toastd", "anon_idle.mako", "mako",
-        "≤ anchor", ratio_max=1.0),
-    Row("anon_idle_dunst", "4. Anonymous, idle (vs dunst)", "MB", "anon_idle.toastd", "anon_idle.dunst", "dunst"),
-    Row("anon_one", "4. Anonymous, one toast shown", "MB", "anon_one.toastd", "anon_one.mako", "mako",
-        "≤ anchor", ratio_max=1.0),
-    Row("anon_one_dunst", "4. Anonymous, one toast shown (vs dunst)", "MB", "anon_one.toastd", "anon_one.dunst", "dunst"),
-    Row("anon_one_closed", "4. Anonymous, after it closed", "MB", "anon_one_closed.toastd", "anon_one_closed.mako", "mako",
-        "≤ anchor", ratio_max=1.0),
-    Row("anon_one_closed_dunst", "4. Anonymous, after it closed (vs dunst)", "MB", "anon_one_closed.toastd", "anon_one_closed.dunst", "dunst"),
-    Row("anon_settled_30", "4. Anonymous, settled after 30 single toasts", "MB", "anon_settled_30.toastd", "anon_settled_30.mako", "mako",
-        "≤ anchor", ratio_max=1.0),
-    Row("anon_settled_30_dunst", "4. Anonymous, settled after 30 single toasts (vs dunst)", "MB", "anon_settled_30.toastd", "anon_settled_30.dunst", "dunst"),
-    Row("anon_100", "4. Anonymous, 100 toasts shown", "MB", "anon_100.toastd", "anon_100.mako", "mako",
-        "≤ anchor", ratio_max=1.0),
-    Row("anon_100_dunst", "4. Anonymous, 100 toasts shown (vs dunst)", "MB", "anon_100.toastd", "anon_100.dunst", "dunst"),
-    Row("anon_closed", "4. Anonymous, after the 100 closed", "MB", "anon_closed.toastd", "anon_closed.mako", "mako",
-        "≤ anchor", ratio_max=1.0),
-    Row("anon_closed_dunst", "4. Anonymous, after the 100 closed (vs dunst)", "MB", "anon_closed.toastd", "anon_closed.dunst", "dunst"),
-    Row("pss_idle", "4. PSS, idle", "MB", "pss_idle.toastd", "pss_idle.mako", "mako"),
-    Row("pss_idle_dunst", "4. PSS, idle (vs dunst)", "MB", "pss_idle.toastd", "pss_idle.dunst", "dunst"),
-    Row("pss_one", "4. PSS, one toast shown", "MB", "pss_one.toastd", "pss_one.mako", "mako",
-        "≤ anchor", ratio_max=1.0),
-    Row("pss_one_dunst", "4. PSS, one toast shown (vs dunst)", "MB", "pss_one.toastd", "pss_one.dunst", "dunst"),
-    Row("pss_one_closed", "4. PSS, after it closed", "MB", "pss_one_closed.toastd", "pss_one_closed.mako", "mako"),
-    Row("pss_one_closed_dunst", "4. PSS, after it closed (vs dunst)", "MB", "pss_one_closed.toastd", "pss_one_closed.dunst", "dunst"),
-    Row("pss_settled_30", "4. PSS, settled after 30 single toasts", "MB", "pss_settled_30.toastd", "pss_settled_30.mako", "mako"),
-    Row("pss_settled_30_dunst", "4. PSS, settled after 30 single toasts (vs dunst)", "MB", "pss_settled_30.toastd", "pss_settled_30.dunst", "dunst"),
-    Row("pss_100", "4. PSS, 100 toasts shown", "MB", "pss_100.toastd", "pss_100.mako", "mako"),
-    Row("pss_100_dunst", "4. PSS, 100 toasts shown (vs dunst)", "MB", "pss_100.toastd", "pss_100.dunst", "dunst"),
-    Row("pss_closed", "4. PSS, after the 100 closed", "MB", "pss_closed.toastd", "pss_closed.mako", "mako"),
-    Row("pss_closed_dunst", "4. PSS, after the 100 closed (vs dunst)", "MB", "pss_closed.toastd", "pss_closed.dunst", "dunst"),
-    Row("rss_idle", "4. RSS, idle (reference: counts cached file pages)", "MB", "rss_idle.toastd", "rss_idle.mako",
-        "mako"),
-    Row("rss_one", "4. RSS, one toast shown (reference: counts cached file pages)", "MB", "rss_one.toastd", "rss_one.mako",
-        "mako"),
-    Row("rss_100", "4. RSS, 100 toasts shown (reference: counts cached file pages)", "MB", "rss_100.toastd", "rss_100.mako",
-        "mako"),
+    # shared among its users), against mako and dunst at each point (MEMORY_POINTS); RSS, which counts
+    # file pages that stay cached whether mapped or not, is for reference only. Targets: Anonymous ≤ mako's
+    # at each point, PSS with one toast shown ≤ mako's.
+    *[Row(f"{kind}_{point}" + ("" if anchor == "mako" else "_dunst"), f"4. {label}, {words}{vs}", "MB", f"{kind}_{point}.toastd",
+          f"{kind}_{point}.{anchor}", anchor,
+          *(("≤ anchor", 1.0) if anchor == "mako" and (kind == "anon" or point == "one") else ()))
+      for kind, label in (("anon", "Anonymous"), ("pss", "PSS"))
+      for point, words in MEMORY_POINTS
+      for anchor, vs in (("mako", ""), ("dunst", " (vs dunst)"))],
+    *[Row(f"rss_{point}", f"4. RSS, {words} (reference: counts cached file pages)", "MB", f"rss_{point}.toastd",
+          f"rss_{point}.mako", "mako") for point, words in MEMORY_POINTS[:2] + MEMORY_POINTS[4:5]],
     Row("anon_idle_wob", "4. Anonymous, idle (vs wob)", "MB", "anon_idle.toastd", "anon_idle.wob", "wob"),
     # Samples in ns per notification, so the series' /1000 reads µs; one sample per burst of 100.
     Row("cpu_per_notification", "5. daemon CPU per notification (bursts of 100)", "µs",
