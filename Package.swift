@@ -106,10 +106,13 @@ let package = Package(
         // The platform: event loop, timers, signals, child processes, the control socket, syscalls.
         .target(name: "ToastPlatform", dependencies: ["CLinux"]),
         .target(name: "ToastDBus", dependencies: ["CSystemd", "ToastVocabulary"]),
+        // Screen readers: toastd as an AT-SPI application on the accessibility bus, while one is on.
+        .target(name: "ToastAccessibility", dependencies: ["CSystemd"]),
         // The daemon: service, pictures, history, the two front doors, surfaces, and the loop.
         .target(name: "ToastDaemon",
                 dependencies: ["Wayland", "CLinux", "CMallocSlices", "ToastVocabulary", "ToastCore", "ToastProtocol",
-                               "ToastRender", "ToastDBus", "ToastPlatform", "ToastConfig", "ToastScene"]),
+                               "ToastRender", "ToastDBus", "ToastPlatform", "ToastConfig", "ToastScene",
+                               "ToastAccessibility"]),
 
         // Executables.
         .executableTarget(name: "toastd", dependencies: ["ToastDaemon"], linkerSettings: daemonReleaseLink),

@@ -84,6 +84,9 @@ public final class NotificationsBus {
         sd_bus_flush_close_unref(bus)
     }
 
+    /// The session bus connection itself, for watches that ride on it (assistive technology's status).
+    package var connection: OpaquePointer { bus }
+
     // MARK: Event loop
 
     /// The connection's file descriptor (stable for the connection's life; negative once closed).

@@ -51,6 +51,8 @@ public final class Daemon {
     private var frameDeadlineArming = FrameDeadlineArming()
     /// When memory goes back to the system (`returnMemoryIfDue`).
     var memoryPolicy = MemoryReturnPolicy()
+    /// Screen readers' view of the toasts (Daemon+Accessibility.swift).
+    let accessibility = DaemonAccessibility()
 
     /// Connects to the compositor and the bus and opens the socket; throws a message to print.
     public init(options: DaemonOptions) throws(StartupError) {
@@ -85,6 +87,7 @@ public final class Daemon {
         connectFrontDoors()
         connectService()
         if let door { try finishBusName(door) }
+        startAccessibility()
         try watchEvents()
         keepHistory()
         offerSound()
@@ -168,6 +171,7 @@ public final class Daemon {
         }
         for command in service.drainCommands() { commands.run(command.command, environment: command.environment) }
         socketDoor.publishStatus()
+        showAccessibleToasts()
         // Only a change to what is drawn redraws; animation frames are paced by the surfaces themselves.
         let model = service.readModel { (generation: $0.generation, hudGeneration: $0.hud.generation,
                                          historyGeneration: $0.historyGeneration) }
