@@ -132,7 +132,7 @@ let package = Package(
         .testTarget(name: "ToastProtocolTests", dependencies: ["ToastProtocol", "ToastVocabulary", "toast"]),
         .testTarget(name: "ToastRenderTests", dependencies: ["ToastRender", "ToastVocabulary"], swiftSettings: pangoCairoFlags),
         .testTarget(name: "ToastDBusTests", dependencies: ["ToastDBus", "ToastVocabulary"]),
-        .testTarget(name: "ToastDaemonTests", dependencies: ["ToastDaemon", "ToastPlatform", "ToastConfig", "ToastScene", "ToastCore", "ToastVocabulary", "ToastProtocol", "ToastDBus", "ToastRender", "CMallocSlices"], swiftSettings: pangoCairoFlags),
+        .testTarget(name: "ToastDaemonTests", dependencies: ["ToastDaemon", "ToastPlatform", "ToastConfig", "ToastScene", "ToastCore", "ToastVocabulary", "ToastProtocol", "ToastDBus", "ToastRender", "CMallocSlices", "ToastAccessibility"], swiftSettings: pangoCairoFlags),
         .testTarget(name: "IntegrationTests", dependencies: ["ToastProtocol"]),
     ],
     swiftLanguageModes: [.v6]

@@ -43,6 +43,7 @@ extension Daemon {
         config = new
         service.reconfigure(notifications: new.notifications, hud: new.hud)
         if new.persistentHistory != old.persistentHistory { keepHistory() }
+        if new.accessibility != old.accessibility { new.accessibility == .off ? stopAccessibility() : startAccessibility() }
         if new.soundCommand != old.soundCommand {
             soundPlayer = SoundPlayer(configured: new.soundCommand, environment: Environment.variable)
             offerSound()
