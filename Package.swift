@@ -104,6 +104,8 @@ let package = Package(
         .target(name: "ToastVocabulary"),
         .target(name: "ToastCore", dependencies: ["ToastVocabulary"]),
         .target(name: "ToastProtocol", dependencies: ["ToastVocabulary"]),
+        // `toast migrate dunstrc`: a dunstrc in, toastd's configuration out.
+        .target(name: "ToastMigrate"),
         .target(name: "ToastRender", dependencies: ["CCairo", "CRsvg", "ToastVocabulary"],
                 swiftSettings: pangoCairoFlags),
 
@@ -117,7 +119,7 @@ let package = Package(
         .executableTarget(name: "toastd", dependencies: ["ToastDaemon"], exclude: ["hot-functions.txt", "rodata.ld", "plt.ld"],
                           linkerSettings: daemonReleaseLink),
         .executableTarget(name: "toast",
-                          dependencies: ["ToastProtocol", "ToastVocabulary", "ToastClient",
+                          dependencies: ["ToastProtocol", "ToastVocabulary", "ToastClient", "ToastMigrate",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           linkerSettings: cliReleaseLink),
         .target(name: "ToastClient", dependencies: ["ToastProtocol", "ToastVocabulary", "CLinux"]),
@@ -133,6 +135,8 @@ let package = Package(
         .testTarget(name: "ToastRenderTests", dependencies: ["ToastRender", "ToastVocabulary"], swiftSettings: pangoCairoFlags),
         .testTarget(name: "ToastDBusTests", dependencies: ["ToastDBus", "ToastVocabulary"]),
         .testTarget(name: "ToastDaemonTests", dependencies: ["ToastDaemon", "ToastCore", "ToastVocabulary", "ToastProtocol", "ToastDBus", "ToastRender", "CMallocSlices"], swiftSettings: pangoCairoFlags),
+        // ToastDaemon: what the converter writes is read by toastd's own parser, which must find nothing wrong.
+        .testTarget(name: "ToastMigrateTests", dependencies: ["ToastMigrate", "ToastDaemon"]),
         .testTarget(name: "IntegrationTests", dependencies: ["ToastProtocol"]),
     ],
     swiftLanguageModes: [.v6]
