@@ -136,7 +136,7 @@ let package = Package(
         .testTarget(name: "ToastDBusTests", dependencies: ["ToastDBus", "ToastVocabulary"]),
         .testTarget(name: "ToastDaemonTests", dependencies: ["ToastDaemon", "ToastCore", "ToastVocabulary", "ToastProtocol", "ToastDBus", "ToastRender", "CMallocSlices"], swiftSettings: pangoCairoFlags),
         // ToastDaemon: what the converter writes is read by toastd's own parser, which must find nothing wrong.
-        .testTarget(name: "ToastMigrateTests", dependencies: ["ToastMigrate", "ToastDaemon"]),
+        .testTarget(name: "ToastMigrateTests", dependencies: ["ToastMigrate", "ToastDaemon", "ToastVocabulary"]),
         .testTarget(name: "IntegrationTests", dependencies: ["ToastProtocol"]),
     ],
     swiftLanguageModes: [.v6]

@@ -57,6 +57,8 @@ struct ConfigDraft {
     }
 
     var sections: [Section] = []
+    /// dunstrc lines not carried over that were only counted, never kept (`DunstIniReader.maxUnreadable`).
+    var uncounted = 0
 
     /// toastd's longest line (`ConfigParser.maxLineLength`); a longer setting is reported instead.
     static let maxLineBytes = 4096
@@ -74,7 +76,8 @@ struct ConfigDraft {
 
     func render(preamble: [String]) -> Rendered {
         var rendered = Rendered(text: "")
-        var listed = 0, unlisted = 0
+        var listed = 0, unlisted = uncounted
+        rendered.skipped = uncounted
         var out = preamble.map { "# " + $0 + "\n" }.joined()
         func comment(_ note: Note) {
             if note.differs { rendered.differing += 1 } else { rendered.skipped += 1 }
@@ -84,6 +87,8 @@ struct ConfigDraft {
             out += "#   \(note.differs ? "carried over, but" : "not carried over:") \(Text.printable(note.reason))\n"
         }
         for section in sections where !section.lines.isEmpty {
+            // Past toastd's size, the rest would be thrown away: the caller reports it.
+            if out.utf8.count > Self.maxFileBytes { break }
             out += "\n"
             if let title = section.title { out += "# dunst \(Text.printable(title))\n" }
             if let header = section.header, section.hasSettings { out += header + "\n" }

@@ -13,8 +13,15 @@ public enum DunstMigration {
         public var differing: Int
     }
 
+    /// A larger file is refused: a dunstrc is a few KB (dunst's own, every option explained, 15 KB), and
+    /// toastd reads no configuration larger than this either.
+    public static let maxInputBytes = 1 << 20
+
     /// Converts the dunstrc `bytes`; `source` names it in the output's first comment.
     public static func convert(_ bytes: [UInt8], source: String) -> Swift.Result<Result, MigrationError> {
+        guard bytes.count <= maxInputBytes else {
+            return .failure(MigrationError("\(bytes.count) bytes, larger than a dunstrc (at most \(maxInputBytes)); not converted"))
+        }
         let file: DunstFile
         switch DunstIniReader.read(bytes) {
         case .success(let read): file = read
@@ -56,7 +63,9 @@ public enum DunstMigration {
                 let level = section.name.dropFirst("urgency_".count)
                 var out = ConfigDraft.Section(header: "[urgency=\(level)]", title: "[\(section.name)], line \(section.line)")
                 for entry in section.entries where !sameAsToastd(entry) {
-                    if DunstRules.filters[entry.key] != nil {
+                    if entry.key == "icon" {
+                        out.skip(entry, DunstRules.notCarried["icon"]!)  // the urgency sections' own default icon
+                    } else if DunstRules.filters[entry.key] != nil {
                         out.skip(entry, "dunst takes no filters in [\(section.name)]")
                     } else if !DunstRules.action(entry, scope: .urgency, into: &out) {
                         out.skip(entry, "not a dunst setting for a rule (dunst ignores it too)")
@@ -75,7 +84,7 @@ public enum DunstMigration {
                 sections.append(rule(section, syntax: syntax))
             }
         }
-        var draft = ConfigDraft(sections: [top])
+        var draft = ConfigDraft(sections: [top], uncounted: file.unlisted)
         if let hidePill = extras.hidePill {
             var pill = ConfigDraft.Section(header: "[hidden]", title: "indicate_hidden, line \(hidePill.line)")
             pill.set("invisible", "true", from: hidePill)

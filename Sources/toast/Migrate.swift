@@ -52,13 +52,16 @@ struct Migrate: ParsableCommand {
                 } else {
                     Output.write(fd: 1, converted.text)
                 }
-                Output.error("\(path): \(converted.settings) settings written\(output.map { " to \($0)" } ?? ""); "
-                    + "\(converted.skipped) lines not carried over, \(converted.differing) carried over with a difference (see the comments)")
+                Output.error("\(path): \(count(converted.settings, "setting")) written\(output.map { " to \($0)" } ?? ""); "
+                    + "\(count(converted.skipped, "line")) not carried over, \(converted.differing) carried over with a difference "
+                    + "(see the comments)")
             } catch {
                 Output.error(error.message)
                 throw ExitCode(Migrate.failed)
             }
         }
+
+        private func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
 
         /// FILE, or the first dunstrc found where dunst looks.
         private func source() throws(MigrateFiles.Failure) -> String {

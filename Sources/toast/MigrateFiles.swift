@@ -1,12 +1,13 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ToastMigrate
 
 /// The file I/O of `toast migrate`: finding the dunstrc, reading it without hanging on a FIFO or a
 /// device, and writing the result without clobbering a file unless asked.
 enum MigrateFiles {
-    /// A dunstrc is a few KB; a larger file is refused rather than read whole.
-    static let maxInputSize = 1 << 20
+    /// A larger file is refused rather than read whole (the converter's own bound).
+    static let maxInputSize = DunstMigration.maxInputBytes
 
     struct Failure: Error {
         var message: String
