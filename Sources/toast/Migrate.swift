@@ -24,10 +24,11 @@ struct Migrate: ParsableCommand {
                 written; 64 bad usage.
                 """)
 
-        @Argument(help: "The dunstrc to convert.")
+        @Argument(help: "The dunstrc to convert.", completion: .file())
         var file: String?
 
-        @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.")
+        @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.",
+                completion: .file())
         var output: String?
 
         @Flag(help: "With -o: replace the file if it exists.")

@@ -64,6 +64,24 @@ final class MigrateDunstTests: XCTestCase {
         XCTAssertTrue(try String(contentsOfFile: config, encoding: .utf8).contains("[urgency=low]"))
     }
 
+    /// README's command, run as written by a shell, for a user with a dunstrc of their own.
+    func testReadmesCommandConvertsTheUsersDunstrc() throws {
+        let stage = try Stage.shared()
+        let readme = try String(contentsOfFile: "\(stage.repository)/README.md", encoding: .utf8)
+        let command = "toast migrate dunstrc -o ~/.config/toastd/config"
+        XCTAssertTrue(readme.contains("`\(command)`"), "README lacks `\(command)`")
+        let home = "\(stage.directory)/migrate-readme-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: "\(home)/.config/dunst", withIntermediateDirectories: true)
+        try Data("[global]\n    width = 420\n    height = 300\n".utf8).write(to: URL(fileURLWithPath: "\(home)/.config/dunst/dunstrc"))
+        let result = try stage.run(["sh", "-c", command], environment: ["HOME": home, "XDG_CONFIG_HOME": ""])
+        XCTAssertEqual(result.status, 0, result.stderrText)
+        let config = "\(home)/.config/toastd/config"
+        let written = try String(contentsOfFile: config, encoding: .utf8)
+        XCTAssertTrue(written.contains("\nwidth = 420\n"), written)
+        XCTAssertTrue(written.contains("# line 3: height = 300\n"), written)
+        try checkConfig(config, stage)
+    }
+
     func testAFileThatIsNoDunstrcIsAClearError() throws {
         let stage = try Stage.shared()
         let fifo = "\(stage.directory)/migrate-fifo-\(UUID().uuidString.prefix(8))"
