@@ -60,14 +60,38 @@ enum DunstGlobals {
     /// Writes one `[global]` setting into `out`; false when it is none (a rule key, or unknown).
     static func setting(_ entry: DunstFile.Entry, in global: DunstFile.Section, into out: inout ConfigDraft.Section,
                         extras: inout Extras) -> Bool {
-        let value = entry.value
-        func number(_ key: String, _ range: ClosedRange<Int>, zero: String? = nil) {
-            guard let n = DunstValue.integer(value), n >= 0 else { return out.skip(entry, "'\(value)' is not a number of pixels") }
-            if n == 0, let zero { return out.skip(entry, zero) }
-            let clamped = min(max(n, range.lowerBound), range.upperBound)
-            out.set(key, String(clamped), from: entry)
-            if clamped != n { out.differs(entry, "toastd's \(key) is \(range.lowerBound) to \(range.upperBound)") }
+        if placement(entry, in: global, into: &out) || look(entry, in: global, into: &out) { return true }
+        switch entry.key {
+        case "indicate_hidden":
+            if DunstValue.boolean(entry.value) == false { extras.hidePill = entry }
+        case "history_length": number(entry, "history", 0...1000, into: &out)
+        case "stack_duplicates":
+            guard let on = DunstValue.boolean(entry.value) else { out.skip(entry, "'\(entry.value)' is not a boolean"); return true }
+            if on {
+                out.set("group-by", "app-name,summary,body", from: entry)
+                out.differs(entry, "equal toasts are drawn as one with its count, '(2) Summary' (a format of your own shows it with %g)")
+            }
+        case "mouse_left_click", "mouse_middle_click", "mouse_right_click": click(entry, into: &out)
+        case "enable_recursive_icon_lookup":
+            if DunstValue.boolean(entry.value) == false {
+                out.differs(entry, "toastd looks names up in icon-path first, then in the icon theme")
+            }
+        case "always_run_script":
+            if DunstValue.boolean(entry.value) == false {
+                out.skip(entry, "toastd runs on-notify for every notification, drawn or not")
+            }
+        case "enable_posix_regex", "enable_pcre_regex", "enable_regex": break  // read by `syntax(of:)`
+        default:
+            guard let reason = notCarried[entry.key] else { return false }
+            out.skip(entry, reason)
         }
+        return true
+    }
+
+    /// Where toasts go: `origin`, `offset`, `notification_limit`, `layer`, `follow`, `monitor`.
+    private static func placement(_ entry: DunstFile.Entry, in global: DunstFile.Section,
+                                  into out: inout ConfigDraft.Section) -> Bool {
+        let value = entry.value
         switch entry.key {
         case "origin":
             guard anchors.contains(value) else {
@@ -76,39 +100,10 @@ enum DunstGlobals {
             }
             out.set("anchor", value, from: entry)
         case "offset": offset(entry, into: &out)
-        case "width": width(entry, into: &out)
         case "notification_limit":
             guard let n = DunstValue.integer(value), n >= 0 else { out.skip(entry, "'\(value)' is not a number"); return true }
             out.set("max-visible", String(n == 0 ? 100 : min(n, 100)), from: entry)
             if n == 0 || n > 100 { out.differs(entry, "toastd shows at most 100 toasts at once, then \"+N more\"") }
-        case "indicate_hidden":
-            if DunstValue.boolean(value) == false { extras.hidePill = entry }
-        case "font":
-            guard value.utf8.count <= 200, fontSizeFits(value) else {
-                out.skip(entry, "toastd takes a Pango font of at most 200 bytes with a size of 4 to 200")
-                return true
-            }
-            out.set("font", value, from: entry)
-        case "frame_width":
-            guard let width = DunstValue.number(value), width >= 0 else { out.skip(entry, "'\(value)' is not a width"); return true }
-            out.set("border-size", format(min(width, 20)), from: entry)
-            if width > 20 { out.differs(entry, "toastd's border-size is at most 20") }
-        case "corner_radius": number("border-radius", 0...100)
-        case "icon_corner_radius": number("icon-border-radius", 0...64)
-        case "gap_size": number("gap", 0...200)
-        case "padding": number("padding", 0...200)
-        case "horizontal_padding":
-            if global.entry("padding")?.value != value {
-                out.skip(entry, "toastd's padding is the same on every side ('padding')")
-            }
-        case "history_length": number("history", 0...1000)
-        case "stack_duplicates":
-            guard let on = DunstValue.boolean(value) else { out.skip(entry, "'\(value)' is not a boolean"); return true }
-            if on {
-                out.set("group-by", "app-name,summary,body", from: entry)
-                out.differs(entry, "equal toasts are drawn as one with its count, '(2) Summary' (a format of your own shows it with %g)")
-            }
-        case "mouse_left_click", "mouse_middle_click", "mouse_right_click": click(entry, into: &out)
         case "layer":
             switch value {
             case "overlay", "top": out.set("layer", value, from: entry)
@@ -132,6 +127,35 @@ enum DunstGlobals {
             } else {
                 out.skip(entry, "not an output's name")
             }
+        default: return false
+        }
+        return true
+    }
+
+    /// How toasts look: sizes, the font, the frame, padding, the icon theme and path.
+    private static func look(_ entry: DunstFile.Entry, in global: DunstFile.Section,
+                             into out: inout ConfigDraft.Section) -> Bool {
+        let value = entry.value
+        switch entry.key {
+        case "width": width(entry, into: &out)
+        case "font":
+            guard value.utf8.count <= 200, fontSizeFits(value) else {
+                out.skip(entry, "toastd takes a Pango font of at most 200 bytes with a size of 4 to 200")
+                return true
+            }
+            out.set("font", value, from: entry)
+        case "frame_width":
+            guard let width = DunstValue.number(value), width >= 0 else { out.skip(entry, "'\(value)' is not a width"); return true }
+            out.set("border-size", format(min(width, 20)), from: entry)
+            if width > 20 { out.differs(entry, "toastd's border-size is at most 20") }
+        case "corner_radius": number(entry, "border-radius", 0...100, into: &out)
+        case "icon_corner_radius": number(entry, "icon-border-radius", 0...64, into: &out)
+        case "gap_size": number(entry, "gap", 0...200, into: &out)
+        case "padding": number(entry, "padding", 0...200, into: &out)
+        case "horizontal_padding":
+            if global.entry("padding")?.value != value {
+                out.skip(entry, "toastd's padding is the same on every side ('padding')")
+            }
         case "icon_theme":
             let first = Text.stripped(value.split(separator: ",").first ?? "")
             guard !first.isEmpty, first != ".", first != "..", !first.contains("/"), first.utf8.count <= 255 else {
@@ -140,20 +164,18 @@ enum DunstGlobals {
             out.set("icon-theme", String(first), from: entry)
             if value.contains(",") { out.differs(entry, "toastd takes one theme (and those it inherits from): the first") }
         case "icon_path": iconPath(entry, into: &out)
-        case "enable_recursive_icon_lookup":
-            if DunstValue.boolean(value) == false {
-                out.differs(entry, "toastd looks names up in icon-path first, then in the icon theme")
-            }
-        case "always_run_script":
-            if DunstValue.boolean(value) == false {
-                out.skip(entry, "toastd runs on-notify for every notification, drawn or not")
-            }
-        case "enable_posix_regex", "enable_pcre_regex", "enable_regex": break  // read by `syntax(of:)`
-        default:
-            guard let reason = notCarried[entry.key] else { return false }
-            out.skip(entry, reason)
+        default: return false
         }
         return true
+    }
+
+    /// A number of pixels toastd takes in `range`: clamped to it, with a note when it had to be.
+    private static func number(_ entry: DunstFile.Entry, _ key: String, _ range: ClosedRange<Int>,
+                               into out: inout ConfigDraft.Section) {
+        guard let n = DunstValue.integer(entry.value), n >= 0 else { return out.skip(entry, "'\(entry.value)' is not a number of pixels") }
+        let clamped = min(max(n, range.lowerBound), range.upperBound)
+        out.set(key, String(clamped), from: entry)
+        if clamped != n { out.differs(entry, "toastd's \(key) is \(range.lowerBound) to \(range.upperBound)") }
     }
 
     /// How the rules' string filters match: dunst checks PCRE first, then POSIX.

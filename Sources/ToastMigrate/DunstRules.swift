@@ -95,29 +95,13 @@ enum DunstRules {
     /// Writes a modifying key of a rule (or of `[global]`, `[urgency_*]`) into `out`; false when the
     /// key is no rule key.
     static func action(_ entry: DunstFile.Entry, scope: Scope, into out: inout ConfigDraft.Section) -> Bool {
+        if colours(entry, into: &out) { return true }
         let value = entry.value
-        func colour(_ key: String) {
-            guard let colour = DunstValue.colour(value) else {
-                out.skip(entry, value.isEmpty ? "no value (a colour must be quoted in a dunstrc: '#' starts a comment)"
-                                               : "'\(value)' is no colour toastd can take (#rgb, #rrggbb, #rrggbbaa or a common name)")
-                return
-            }
-            out.set(key, colour, from: entry)
-        }
         func flag(_ body: (Bool) -> Void) {
             guard let on = DunstValue.boolean(value) else { return out.skip(entry, "'\(value)' is not a boolean") }
             body(on)
         }
         switch entry.key {
-        case "background": colour("background")
-        case "foreground": colour("text-color")
-        case "frame_color": colour("border-color")
-        case "highlight":
-            // Newer dunst takes a gradient, a list of colours: the bar is drawn in the first.
-            let colours = value.split(separator: ",").map { Text.stripped($0) }
-            guard let first = colours.first, let parsed = DunstValue.colour(String(first)) else { colour("progress-color"); return true }
-            out.set("progress-color", parsed, from: entry)
-            if colours.count > 1 { out.differs(entry, "toastd draws the progress bar in one colour, the first") }
         case "timeout", "override_dbus_timeout":
             guard let ms = DunstValue.milliseconds(value) else { out.skip(entry, "'\(value)' is not a time"); return true }
             let clamped = min(ms, 86_400_000)
@@ -176,6 +160,23 @@ enum DunstRules {
             guard let reason = notCarried[entry.key] else { return false }
             out.skip(entry, reason)
         }
+        return true
+    }
+
+    /// `background`, `foreground`, `frame_color`, `highlight`; false for another key.
+    private static func colours(_ entry: DunstFile.Entry, into out: inout ConfigDraft.Section) -> Bool {
+        let keys = ["background": "background", "foreground": "text-color", "frame_color": "border-color",
+                    "highlight": "progress-color"]
+        guard let key = keys[entry.key] else { return false }
+        // Newer dunst takes a gradient for `highlight`, a list of colours: the bar is drawn in the first.
+        let colours = entry.key == "highlight" ? entry.value.split(separator: ",").map { String(Text.stripped($0)) } : [entry.value]
+        guard let colour = DunstValue.colour(colours.first ?? "") else {
+            out.skip(entry, entry.value.isEmpty ? "no value (a colour must be quoted in a dunstrc: '#' starts a comment)"
+                                                : "'\(entry.value)' is no colour toastd can take (#rgb, #rrggbb, #rrggbbaa or a common name)")
+            return true
+        }
+        out.set(key, colour, from: entry)
+        if colours.count > 1 { out.differs(entry, "toastd draws the progress bar in one colour, the first") }
         return true
     }
 
