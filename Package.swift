@@ -4,6 +4,7 @@ import PackageDescription
 // Pipeline: WaylandScanner (XML → Swift, via the build plugin) → Wayland (bindings + runtime)
 // → ToastCore (model) → ToastRender (Cairo/Pango) → ToastDaemon (loop, surfaces, socket, D-Bus).
 // Front doors: `toast` (CLI over ToastProtocol) and ToastDBus (org.freedesktop.Notifications).
+// ToastMigrate (another daemon's configuration as toastd's) is pure and used by `toast migrate` only.
 /// Header directories of pangocairo and librsvg (what `pkg-config --cflags pangocairo librsvg-2.0` lists,
 /// minus -pthread).
 /// Both multiarch triples are listed; a missing directory is ignored by clang.
