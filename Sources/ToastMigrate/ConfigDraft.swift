@@ -64,6 +64,8 @@ struct ConfigDraft {
     static let maxLineBytes = 4096
     /// toastd refuses a larger configuration file whole (`ConfigFile.maxSize`).
     static let maxFileBytes = 1 << 20
+    /// Where a reason's comment lines are wrapped (after `#   `).
+    static let commentWidth = 96
     /// Notes listed before the rest are only counted: a 10 MB file of junk must not make a 10 MB config.
     static let maxNotes = 400
 
@@ -84,7 +86,8 @@ struct ConfigDraft {
             guard listed < Self.maxNotes else { unlisted += 1; return }
             listed += 1
             out += "# line \(note.line): \(Text.printable(note.text))\n"
-            out += "#   \(note.differs ? "carried over, but" : "not carried over:") \(Text.printable(note.reason))\n"
+            let reason = "\(note.differs ? "carried over, but" : "not carried over:") \(note.reason)"
+            for line in Text.wrapped(reason, width: Self.commentWidth) { out += "#   \(line)\n" }
         }
         for section in sections where !section.lines.isEmpty {
             // Past toastd's size, the rest would be thrown away: the caller reports it.

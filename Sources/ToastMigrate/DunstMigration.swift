@@ -94,6 +94,14 @@ public enum DunstMigration {
         return draft
     }
 
+    /// `match_transient = yes` with `history_ignore = yes` and nothing else (dunst's example config
+    /// has it): what toastd does with every transient notification.
+    private static func keepsTransientOutOfHistory(_ section: DunstFile.Section) -> Bool {
+        guard let transient = section.entry("match_transient"), DunstValue.boolean(transient.value) == true,
+              let ignore = section.entry("history_ignore"), DunstValue.boolean(ignore.value) == true else { return false }
+        return section.entries.allSatisfy { $0.key == "match_transient" || $0.key == "history_ignore" || sameAsToastd($0) }
+    }
+
     /// A line that says what toastd does anyway (`sort = yes`, `ignore_newline = no`).
     private static func sameAsToastd(_ entry: DunstFile.Entry) -> Bool {
         DunstGlobals.sameAsToastd[entry.key]?.contains(entry.value) == true
@@ -111,6 +119,13 @@ public enum DunstMigration {
     /// cannot be carried over (the rule would match other notifications).
     private static func rule(_ section: DunstFile.Section, syntax: MatchSyntax) -> ConfigDraft.Section {
         let title = "[\(section.name)], line \(section.line)"
+        if keepsTransientOutOfHistory(section) {
+            var out = ConfigDraft.Section(header: nil, title: title)
+            for entry in section.entries where entry.key == "history_ignore" {
+                out.differs(entry, "toastd keeps transient notifications out of the history already: nothing to write")
+            }
+            return out
+        }
         switch DunstRules.header(of: section, syntax: syntax) {
         case .failure(let refusal):
             var out = ConfigDraft.Section(header: nil, title: title)

@@ -31,6 +31,24 @@ enum Text {
         return out
     }
 
+    /// `text` (the converter's own words, with excerpts already cut by `printable`) in lines of at most
+    /// `width` characters where it has blanks to break at, control characters shown as `?`.
+    static func wrapped(_ text: String, width: Int) -> [String] {
+        // A reason quotes a value at most once; a value of 100,000 characters is cut there too.
+        let text = text.count > 4 * excerptLength ? text.prefix(4 * excerptLength) + "..." : text
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.map { String(String.UnicodeScalarView($0.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 })) }
+    }
+
     /// A value in a toastd criteria header: double quotes, with `\` and `"` taken literally by a
     /// backslash (toastd's Criteria reads a backslash as "the next character as it is").
     static func criterionValue(_ value: String) -> String {

@@ -81,13 +81,20 @@ final class DunstRuleTests: XCTestCase {
 
     func testFiltersToastdCannotMatch() throws {
         for filter in ["match_transient = yes", "stack_tag = volume", "match_dbus_timeout = 0"] {
-            let converted = try convert("[r]\n\(filter)\nhistory_ignore = yes\n")
+            let converted = try convert("[r]\n\(filter)\nskip_display = yes\n")
             XCTAssertTrue(converted.headers.isEmpty, filter)
             XCTAssertTrue(converted.note(line: 2)?.contains("cannot match") == true, converted.text)
         }
         let off = try convert("[r]\nappname = x\nenabled = no\nskip_display = yes\n")
         XCTAssertTrue(off.headers.isEmpty)
         XCTAssertTrue(off.note(line: 3)?.contains("turned off") == true, off.text)
+    }
+
+    func testTransientKeptOutOfHistoryIsWhatToastdDoes() throws {
+        let converted = try convert("[transient_history_ignore]\nmatch_transient = yes\nhistory_ignore = yes\n")
+        XCTAssertTrue(converted.headers.isEmpty)
+        XCTAssertEqual(converted.result.skipped, 0)
+        XCTAssertTrue(converted.note(line: 3)?.contains("already") == true, converted.text)
     }
 
     func testRegexSyntax() throws {

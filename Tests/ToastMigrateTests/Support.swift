@@ -30,11 +30,13 @@ struct Converted {
     /// The headers written, in order.
     var headers: [String] { text.split(separator: "\n").filter { $0.hasPrefix("[") }.map(String.init) }
 
-    /// The comment about dunstrc line `line`: its two lines, joined.
+    /// The comment about dunstrc line `line`: the line as written, then the reason's lines joined by
+    /// blanks (as they were before wrapping).
     func note(line: Int) -> String? {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let index = lines.firstIndex(where: { $0.hasPrefix("# line \(line): ") }), index + 1 < lines.count else { return nil }
-        return lines[index] + "\n" + lines[index + 1]
+        guard let index = lines.firstIndex(where: { $0.hasPrefix("# line \(line): ") }) else { return nil }
+        let reason = lines[(index + 1)...].prefix { $0.hasPrefix("#   ") }.map { $0.dropFirst(4) }
+        return lines[index] + "\n" + reason.joined(separator: " ")
     }
 }
 
