@@ -27,7 +27,8 @@ struct Migrate: ParsableCommand {
         @Argument(help: "The dunstrc to convert.", completion: .file())
         var file: String?
 
-        @Option(name: [.customShort("o"), .long], help: "Write to this file instead of standard output.",
+        @Option(name: [.customShort("o"), .long],
+                help: ArgumentHelp("Write to this file instead of standard output.", valueName: "path"),
                 completion: .file())
         var output: String?
 
