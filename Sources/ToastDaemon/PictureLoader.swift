@@ -1,5 +1,6 @@
 import Glibc
 import ToastCore
+import ToastPlatform
 import ToastRender
 import ToastVocabulary
 

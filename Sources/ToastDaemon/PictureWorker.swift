@@ -3,6 +3,7 @@ import Dispatch
 import Glibc
 import Synchronization
 import ToastCore
+import ToastPlatform
 import ToastRender
 import ToastVocabulary
 

@@ -1,4 +1,4 @@
-@testable import ToastDaemon
+@testable import ToastConfig
 @testable import ToastMigrate
 import ToastVocabulary
 import XCTest
