@@ -1,6 +1,6 @@
 // Fuzz target: DunstMigration (`toast migrate dunstrc`): whatever dunstrc comes in, what is written is a
 // configuration toastd's own parser takes with no warning, and its comments point at real lines.
-import ToastDaemon
+import ToastConfig
 import ToastMigrate
 
 @_cdecl("LLVMFuzzerTestOneInput")

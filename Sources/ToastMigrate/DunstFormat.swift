@@ -64,6 +64,8 @@ enum MarkupCheck {
                 guard isEntity(entity) else { return "'&\(Text.printable(entity));' is not an entity Pango knows" }
             case ">":
                 continue  // a bare '>' is text to Pango
+            case _ where scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r":
+                return "a control character, which XML does not allow"
             default:
                 continue
             }
@@ -73,6 +75,10 @@ enum MarkupCheck {
     }
 
     private static func opening(_ tag: String, open: inout [String]) -> String? {
+        // XML allows no blank between '<' and the name.
+        guard let first = tag.unicodeScalars.first, ("a"..."z").contains(first) else {
+            return "'<\(Text.printable(tag))>' is not a tag Pango reads"
+        }
         let words = tag.split(separator: " ", omittingEmptySubsequences: true)
         guard let name = words.first.map(String.init) else { return "an empty tag '<>'" }
         if tag.hasSuffix("/") { return "the self-closed tag '<\(Text.printable(tag))>'" }

@@ -185,6 +185,8 @@ final class DunstRuleTests: XCTestCase {
         XCTAssertNotNil(MarkupCheck.problem("a & b"))
         XCTAssertNotNil(MarkupCheck.problem("<span weight=\"bold\">x</span>"))
         XCTAssertNotNil(MarkupCheck.problem("a < b"))
+        XCTAssertNotNil(MarkupCheck.problem("< b>x</b>"), "no blank after '<' (found by the dunstrc fuzz target)")
+        XCTAssertNotNil(MarkupCheck.problem("<b>x</ b>"))
     }
 
     func testScriptRunsWithDunstsVariablesAndArguments() throws {
