@@ -134,7 +134,7 @@ let package = Package(
         .testTarget(name: "ToastDBusTests", dependencies: ["ToastDBus", "ToastVocabulary"]),
         .testTarget(name: "ToastDaemonTests", dependencies: ["ToastDaemon", "ToastPlatform", "ToastConfig", "ToastScene", "ToastCore", "ToastVocabulary", "ToastProtocol", "ToastDBus", "ToastRender", "CMallocSlices"], swiftSettings: pangoCairoFlags),
         // ToastConfig: what the converter writes is read by toastd's own parser, which must find nothing wrong.
-        .testTarget(name: "ToastMigrateTests", dependencies: ["ToastMigrate", "ToastConfig", "ToastVocabulary"]),
+        .testTarget(name: "ToastMigrateTests", dependencies: ["ToastMigrate", "ToastConfig", "ToastRender", "ToastVocabulary"]),
         .testTarget(name: "IntegrationTests", dependencies: ["ToastProtocol"]),
     ],
     swiftLanguageModes: [.v6]

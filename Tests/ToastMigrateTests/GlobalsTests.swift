@@ -1,5 +1,6 @@
 @testable import ToastConfig
 @testable import ToastMigrate
+import ToastRender
 import XCTest
 
 /// dunst's `[global]` and `[urgency_*]` settings: each one toastd has, as toastd's key and value.
@@ -156,10 +157,10 @@ final class GlobalsTests: XCTestCase {
         XCTAssertEqual(converted.value("default-timeout", in: "[urgency=critical]"), "0", "0 is never in both")
         XCTAssertTrue(converted.note(line: 11)?.contains("default icon") == true, converted.text)
         let config = converted.parsed.config
-        XCTAssertEqual(config.notifications.lowTimeout, 10_000)
-        XCTAssertEqual(config.notifications.normalTimeout, 1500)
-        XCTAssertNil(config.notifications.criticalTimeout)
-        XCTAssertEqual(config.style.criticalBorder, try ConfigParser.colour("x", "#ff0000"))
+        XCTAssertEqual(config.notifications.defaultTimeouts.low, 10_000)
+        XCTAssertEqual(config.notifications.defaultTimeouts.normal, 1500)
+        XCTAssertNil(config.notifications.defaultTimeouts.critical)
+        XCTAssertEqual(config.style.borders.critical, Color(rgb: 0xff0000))
     }
 
     func testTimeUnits() {
