@@ -36,7 +36,7 @@ public final class Daemon {
     /// The history file is read once per run, whenever persistence first applies.
     private var historyLoaded = false
     /// Plays notification sounds (`sound-command`).
-    private var soundPlayer: SoundPlayer
+    private let soundPlayer: SoundPlayer
     private var running = true
     private var waylandReadable = false
     private var busEvents: UInt32 = 0
@@ -84,7 +84,7 @@ public final class Daemon {
         configPath = options.configPath ?? ConfigFile.defaultPath { getenv($0).map { String(cString: $0) } }
         config = DaemonConfig()
         if let configPath {
-            let loaded = ConfigFile.load(configPath, explicit: options.configPath != nil)
+            let loaded = ConfigFile.load(configPath, explicit: options.configPath != nil, allowWritable: options.allowWritableConfig)
             if let parsed = loaded.parsed { config = parsed.config }
             if loaded.found { Log.info("config \(configPath) (\(loaded.warnings.count) warnings)") }
         }
@@ -96,7 +96,8 @@ public final class Daemon {
         service = ToastService(model: ToastModel(notifications: config.notifications, hud: config.hud),
                                pictures: PictureLoader(icons: icons), pictureWorker: pictureWorker, clock: Self.now)
         service.rules = config.rules
-        soundPlayer = SoundPlayer(configured: config.soundCommand) { getenv($0).map { String(cString: $0) } }
+        soundPlayer = SoundPlayer(configured: config.soundCommand, environment: { getenv($0).map { String(cString: $0) } },
+                                  budget: commands.budget)
         socketDoor = SocketFrontDoor(server: server, service: service)
         do {
             wayland = try WaylandConnection()
@@ -175,6 +176,7 @@ public final class Daemon {
             do {
                 try door.finishConnecting()
                 busDoor = door
+                Self.awaitExit(ofReplaced: door.bus?.replacedPID)
                 // Another daemon took the name (`toastd --replace`): it has the socket too, so this one's
                 // work is done. Stopping cleanly (status 0) keeps a supervisor from restarting it.
                 door.onNameLost = { [unowned self] in
@@ -211,8 +213,9 @@ public final class Daemon {
                         self.reloadConfig()
                     } else if signal == SIGCHLD {
                         // Each owner reaps only its own pids: neither may take the other's children.
-                        self.commands.reap()
+                        // Sounds first: the commands waiting for a slot start when the runner reaps.
                         self.soundPlayer.reap()
+                        self.commands.reap()
                     } else {
                         Log.info("signal \(signal): exiting")
                         self.running = false
@@ -377,7 +380,7 @@ public final class Daemon {
             Log.info("config reloaded (no configuration file: neither XDG_CONFIG_HOME nor HOME is set)")
             return []
         }
-        let loaded = ConfigFile.load(configPath, explicit: options.configPath != nil)
+        let loaded = ConfigFile.load(configPath, explicit: options.configPath != nil, allowWritable: options.allowWritableConfig)
         guard let parsed = loaded.parsed else {
             Log.warning("config not reloaded; keeping the one in use")
             return loaded.warnings + ["config not reloaded; keeping the one in use"]
@@ -393,7 +396,7 @@ public final class Daemon {
         service.reconfigure(notifications: new.notifications, hud: new.hud)
         if new.persistentHistory != old.persistentHistory { keepHistory() }
         if new.soundCommand != old.soundCommand {
-            soundPlayer = SoundPlayer(configured: new.soundCommand) { getenv($0).map { String(cString: $0) } }
+            soundPlayer.reconfigure(configured: new.soundCommand) { getenv($0).map { String(cString: $0) } }
             offerSound()
         }
         // Always anew: a reload also drops the icon cache, so newly installed icons are found.

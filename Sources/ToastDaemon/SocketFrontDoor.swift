@@ -48,6 +48,19 @@ final class SocketFrontDoor {
             self.hudStreams?.stop(client)
             self.service.clientLeft(.socket(UInt64(client)))
         }
+        server.isHolding = { [unowned self] client in self.holdsSomething(client) }
+    }
+
+    /// Whether the client waits on the daemon (events it subscribed to, a followed status, a HUD stream,
+    /// a loading spinner it owns): then it is quiet by design and never closed as idle.
+    private func holdsSomething(_ client: ControlServer.ClientID) -> Bool {
+        if let session = sessions[client],
+           session.subscribedToAll || !session.subscribedIDs.isEmpty || session.followedStatus != nil {
+            return true
+        }
+        if hudStreams?.hasStream(of: client) == true { return true }
+        let origin = ClientID.socket(UInt64(client))
+        return service.model.hud.loadingKeys.contains { $0.owner == origin }
     }
 
     /// Tells the clients what happened: events go to the connections subscribed to their toast, and a
