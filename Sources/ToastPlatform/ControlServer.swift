@@ -148,9 +148,18 @@ package final class ControlServer {
     /// Queues `line` (one whole reply or event) for the client and writes as much as the socket takes
     /// now. The client is dropped if more than `maxQueuedBytes` wait behind the line being written.
     package func send(_ line: [UInt8], to id: ClientID) {
+        queue(for: id) { $0.append(line) }
+    }
+
+    /// Queues a line encoded as the client reads it (`LinePieces`), and writes what the socket takes now.
+    package func send(_ pieces: LinePieces, to id: ClientID) {
+        queue(for: id) { $0.append(pieces) }
+    }
+
+    private func queue(for id: ClientID, _ append: (inout OutgoingLines) -> Void) {
         guard let client = clients[id] else { return }
         let wasEmpty = client.pending.isEmpty
-        client.pending.append(line)
+        append(&client.pending)
         if client.pending.backlog > limits.maxQueuedBytes {
             Log.warning("control client \(id) did not read \(client.pending.unwritten) bytes of replies and events; closed")
             drop(id)

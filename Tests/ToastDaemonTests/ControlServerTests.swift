@@ -1,7 +1,9 @@
 import Foundation
 import Glibc
 import XCTest
+@testable import ToastDaemon
 @testable import ToastPlatform
+import ToastProtocol
 
 /// The control socket's transport against clients of our own on a real socket and loop: replies of any
 /// size reach a client that reads them, a client that does not read is dropped by a bound in bytes, and
@@ -144,6 +146,31 @@ final class ControlServerTests: XCTestCase {
         XCTAssertEqual(lines.writeFirst { $0.count }, 1)
         XCTAssertTrue(lines.isEmpty)
         XCTAssertEqual(lines.unwritten, 0)
+    }
+
+    /// `list` and `history` are encoded in pieces of whole toasts as the client reads: together exactly the
+    /// reply's one line, the empty list included.
+    func testAToastsReplyInPiecesIsTheWholeReply() {
+        for count in [0, 1, 50] {
+            let toasts = (0..<count).map {
+                ToastInfo(id: UInt32($0 + 1), summary: "toast \($0)", body: String(repeating: "\u{1}\n", count: 4000),
+                          reason: .dismissed)
+            }
+            let pieces = ToastsReplyPieces(toasts)
+            var joined: [UInt8] = [], sizes: [Int] = []
+            while let piece = pieces.nextPiece() { joined += piece; sizes.append(piece.count) }
+            XCTAssertEqual(joined, Reply.ok(.toasts(toasts)).encodedLine(), "\(count) toasts")
+            XCTAssertTrue(sizes.dropLast().allSatisfy { $0 >= ToastsReplyPieces.pieceBytes }, "\(sizes)")
+            XCTAssertNil(pieces.nextPiece())
+        }
+        var lines = OutgoingLines()
+        lines.append([1, 0x0A])
+        lines.append(ToastsReplyPieces([]))
+        XCTAssertEqual(lines.backlog, OutgoingLines.waitingPiecesWeight)
+        var out: [UInt8] = []
+        while !lines.isEmpty { _ = lines.writeFirst { out += $0; return $0.count } }
+        XCTAssertEqual(out, [1, 0x0A] + Reply.ok(.toasts([])).encodedLine())
+        XCTAssertEqual(lines.backlog, 0)
     }
 
     /// On a hand-driven clock: a line must be finished within `partialLine` of its first byte, however
