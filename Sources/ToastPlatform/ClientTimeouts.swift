@@ -6,8 +6,9 @@
 /// - A client that holds nothing (`holding` false: no subscription, followed status, loading spinner
 ///   or HUD stream) and made no progress (nothing read from it or written to it) for `idle` is done.
 ///   A client that holds something is waiting for the daemon, not idle, and stays.
-/// - When every slot is taken, a newcomer takes the slot of the client that holds nothing and has
-///   been quiet longest (`evictable`), so idle connections can delay a real client, never lock it out.
+/// - When every slot is taken, a newcomer takes the slot of a client that holds nothing (`evictable`):
+///   one that never finished a line if there is one (the oldest), else the one quiet longest. Idle
+///   connections so cannot lock a real client out, nor push out one that talks to the daemon.
 package struct ClientTimeouts {
     package struct Limits: Sendable {
         package var idle: Int64 = 60_000_000_000
@@ -23,6 +24,8 @@ package struct ClientTimeouts {
         var lastProgress: Int64
         /// When the line not yet ended began (nil: between lines).
         var lineStartedAt: Int64?
+        /// Whether a whole line ever came.
+        var spoke = false
     }
 
     package let limits: Limits
@@ -45,6 +48,7 @@ package struct ClientTimeouts {
         guard var entry = entries[id] else { return }
         entry.lastProgress = now
         entry.lineStartedAt = endsLine ? nil : (entry.lineStartedAt ?? now)
+        entry.spoke = entry.spoke || endsLine
         entries[id] = entry
     }
 
@@ -77,11 +81,13 @@ package struct ClientTimeouts {
         return due.sorted()
     }
 
-    /// The client to close for a newcomer when the slots are full: of those holding nothing, the one
-    /// quiet longest (an unfinished line counts from its first byte); nil when every client holds something.
+    /// The client to close for a newcomer when the slots are full: of those holding nothing, the oldest
+    /// that never finished a line, else the one quiet longest (an unfinished line counts from its first
+    /// byte); nil when every client holds something.
     package func evictable(holding: (Int) -> Bool) -> Int? {
-        entries.filter { !holding($0.key) }
-            .min { ($0.value.lineStartedAt ?? $0.value.lastProgress, $0.key) < ($1.value.lineStartedAt ?? $1.value.lastProgress, $1.key) }?
-            .key
+        func rank(_ entry: (key: Int, value: Entry)) -> (Int, Int64, Int) {
+            (entry.value.spoke ? 1 : 0, entry.value.lineStartedAt ?? entry.value.lastProgress, entry.key)
+        }
+        return entries.filter { !holding($0.key) }.min { rank($0) < rank($1) }?.key
     }
 }

@@ -68,6 +68,8 @@ package final class ControlServer {
     /// Where reads land: made once, since zeroing a fresh 16 KiB buffer on every wakeup was a tenth of
     /// the daemon's instructions per streamed HUD value.
     private var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
+    /// The most written to one client per wakeup; level-triggered EPOLLOUT brings the loop back for more.
+    private static let writeBudget = 256 * 1024
     /// Idle clients closed for newcomers since the last log line about it.
     private var evictions = 0
 
@@ -221,8 +223,13 @@ package final class ControlServer {
                 }
             } catch {
                 clients[id] = nil
+                timeouts.left(id)
                 close(fd)
+                continue
             }
+            // What it sent already is taken now: a client that spoke is not the first to give way when
+            // a flood of connections fills the table in this same turn.
+            readAvailable(id)
         }
     }
 
@@ -263,13 +270,16 @@ package final class ControlServer {
         }
     }
 
-    /// Writes what the socket takes now, line by line; stops watching for EPOLLOUT once all is written.
+    /// Writes what the socket takes now, line by line, at most `writeBudget` bytes (a client reading as
+    /// fast as it can on another core would otherwise keep the loop here for a whole 100 MB reply); stops
+    /// watching for EPOLLOUT once all is written.
     private func flush(_ id: ClientID) {
         guard let client = clients[id] else { return }
         var progressed = false
-        while !client.pending.isEmpty {
-            let written = client.pending.writeFirst { Glibc.send(client.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if written > 0 { progressed = true; continue }
+        var budget = Self.writeBudget
+        while !client.pending.isEmpty && budget > 0 {
+            let written = client.pending.writeFirst { Glibc.send(client.fd, $0.baseAddress, min($0.count, budget), Int32(MSG_NOSIGNAL)) }
+            if written > 0 { progressed = true; budget -= written; continue }
             if written < 0 && errno == EINTR { continue }
             if written < 0 && errno != EAGAIN && errno != EWOULDBLOCK { drop(id); return }
             break
