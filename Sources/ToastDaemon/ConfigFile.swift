@@ -1,7 +1,6 @@
+import Glibc
 import ToastConfig
 import ToastPlatform
-import ToastScene
-import Glibc
 
 /// Where the configuration file is and reading it: the I/O half of the configuration, around the pure
 /// `ConfigParser`.
@@ -29,34 +28,27 @@ enum ConfigFile {
         case unusable(String)
     }
 
-    /// Reads a whole regular file of at most `maxSize` bytes (the history file uses it too). The file is
-    /// opened once, non-blocking (a FIFO put there would otherwise hold the daemon in `open` until
-    /// someone writes to it), and checked by its descriptor. With `privateToUser`, a file others could
-    /// have written is refused (`privacyProblem`).
+    /// Reads a whole regular file of at most `maxSize` bytes without blocking on what is at the path
+    /// (a FIFO there cannot hang start or `toast reload`); the history file uses it too. The file is
+    /// opened once and checked by its descriptor. With `privateToUser`, a file others could have
+    /// written is refused (`privacyProblem`).
     static func read(_ path: String, maxSize: Int = ConfigFile.maxSize, privateToUser: Bool = false) -> Contents {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-        if fd < 0 {
-            let code = errno
-            return code == ENOENT ? .missing : .unusable(String(cString: strerror(code)))
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
+        } catch {
+            return error.code == ENOENT ? .missing : .unusable(error.reason)
         }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return .unusable(String(cString: strerror(errno))) }
-        guard info.st_mode & S_IFMT == S_IFREG else { return .unusable("not a regular file") }
-        if privateToUser, let problem = privacyProblem(mode: info.st_mode, owner: info.st_uid, user: getuid()) {
+        defer { fd.close() }
+        if privateToUser, let info = try? fd.status(), info.st_mode & S_IFMT == S_IFREG,
+           let problem = privacyProblem(mode: info.st_mode, owner: info.st_uid, user: getuid()) {
             return .unusable(problem)
         }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .unusable(String(cString: strerror(errno)))
-            }
-            if count == 0 { return .bytes(bytes) }
-            bytes += chunk[..<count]
-            if bytes.count > maxSize { return .unusable("larger than \(maxSize) bytes") }
+        switch WholeFile.read(fd, maxSize: maxSize) {
+        case .success(let bytes): return .bytes(bytes)
+        case .failure(.missing): return .missing
+        case .failure(.tooLarge): return .unusable("larger than \(maxSize) bytes")
+        case .failure(let failure): return .unusable(failure.description)
         }
     }
 
