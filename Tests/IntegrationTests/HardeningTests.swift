@@ -128,20 +128,36 @@ final class HardeningTests: XCTestCase {
     }
 
     /// `toastd --replace` takes over while the old daemon has a close it has not saved yet (saves wait
-    /// ~1 s for more): the new one reads the history after the old one's last save, so it is there.
+    /// ~1 s for more): the toast is dismissed on the old daemon while the new one starts (its socket is
+    /// there, its bus name not yet). The new one reads the history after the old one's last save, so
+    /// the close is there; it used to read the file first and then write over it.
     func testReplaceKeepsTheLastCloseOfTheOldDaemon() throws {
         let state = "\(directory!)/state"
-        let old = try ToastdProcess(stage: stage, arguments: ["--no-animations"], environment: ["XDG_STATE_HOME": state])
-        let shown = try old.toast(["-p", "-t", "0", "Closed just before the replace"])
-        XCTAssertEqual(shown.status, 0, shown.stderrText)
-        XCTAssertTrue(try old.toast(["dismiss", "--all"]).succeeded)
-        let new = try ToastdProcess(stage: stage, arguments: ["--no-animations", "--replace"], environment: ["XDG_STATE_HOME": state])
+        let settings = try config("history = 1000\n")
+        let old = try ToastdProcess(stage: stage, arguments: ["--no-animations", "--config", settings],
+                                    environment: ["XDG_STATE_HOME": state])
+        // 300 toasts with 4 KiB bodies closed at once: the old daemon's last save takes a while, long
+        // enough that a new daemon reading the file at once would read it before that save.
+        let oldClient = try UnixClient(path: old.socketPath)
+        let body = String(repeating: "history ", count: 512)  // the file keeps ~120 of them
+        try oldClient.send((0..<300).map { #"{"v":1,"request":"notify","summary":"Toast \#($0)","body":"\#(body)","expire_ms":0}"# + "\n" }.joined())
+        for index in 0..<300 { XCTAssertEqual(oldClient.readObject()?["ok"] as? Bool, true, "toast \(index)") }
+        XCTAssertEqual(try oldClient.request(#"{"v":1,"request":"notify","summary":"Closed just before the replace","expire_ms":0}"#)?["ok"] as? Bool, true)
+        let socket = "\(stage.runtimeDirectory)/hd-\(UUID().uuidString.prefix(8)).sock"
+        let new = try stage.spawn([try stage.binary("toastd"), "--no-animations", "--replace", "--config", settings],
+                                  environment: ["TOASTD_SOCKET": socket, "XDG_STATE_HOME": state])
+        defer { new.terminate() }
+        // The new daemon's socket comes first in its start, its bus name last: dismiss in between.
+        XCTAssertTrue(waitUntil(timeout: 15, interval: 0.001) { FileManager.default.fileExists(atPath: socket) })
+        let dismissed = try oldClient.request(#"{"v":1,"request":"dismiss","all":true}"#)
+        XCTAssertEqual(dismissed?["ok"] as? Bool, true, "the old daemon was gone before the dismissal")
         XCTAssertNotNil(old.process.waitForExit(timeout: 10), "the old daemon did not exit")
-        let history = try new.toast(["history", "--json"])
+        let history = try stage.toast(["history", "--json"], socket: socket)
         XCTAssertEqual(history.status, 0, history.stderrText)
         let toasts = try JSONSerialization.jsonObject(with: history.stdout) as? [[String: Any]] ?? []
-        XCTAssertEqual(toasts.compactMap { $0["summary"] as? String }, ["Closed just before the replace"],
-                       "old: \(old.log)\nnew: \(new.log)")
+        // The file keeps the newest that fit in its 512 KiB: the last close first.
+        XCTAssertEqual(toasts.first?["summary"] as? String, "Closed just before the replace",
+                       "\(toasts.count) in the history; old: \(old.log.suffix(1000))\nnew: \(new.stderrText.suffix(1000))")
     }
 
     /// Client text in the log is escaped: a newline in an `image-path` cannot forge a line of toastd's
