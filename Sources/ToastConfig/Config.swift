@@ -24,6 +24,9 @@ public struct DaemonConfig: Equatable, Sendable {
     /// The history outlives the daemon: kept in `$XDG_STATE_HOME/toastd/history` (`HistoryFile`),
     /// read back at start. Off, nothing is read or written.
     public var persistentHistory = true
+    /// After this long without input (the compositor's idle notification), timeouts stop until the
+    /// seat is active again (`idle-threshold`, in seconds in the file); 0 turns it off.
+    public var idleThreshold: Milliseconds = 120_000
     /// The command that plays a sound, the file appended as its last argument (`sound-command`). nil:
     /// the first of pw-play, paplay, canberra-gtk-play found on PATH; empty: no sounds.
     public var soundCommand: [String]?

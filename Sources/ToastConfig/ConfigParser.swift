@@ -217,7 +217,7 @@ public enum ConfigParser {
         "hud-background", "hud-border-color", "hud-bar-color", "hud-overdrive-color", "hud-muted-color",
         "on-notify", "on-button-left", "on-button-right", "on-button-middle", "markup", "actions",
         "format", "group-by", "hud-output", "layer", "fullscreen",
-    ]
+    ] + TimeSettings.keys
     /// Keys a criteria section (`[app-name=...]`, `[urgency=...]`) may set.
     package static let ruleKeys = [
         "default-timeout", "ignore-timeout", "invisible", "history", "background", "text-color", "border-color",
@@ -360,6 +360,8 @@ public enum ConfigParser {
         case "clickable-actions":
             let on = try boolean(key, value)
             return (Rank.specific, { $0.clickableActions = on })
+        case "idle-threshold", "dnd-allows", "flood-limit", "flood-window":
+            return (Rank.specific, try TimeSettings.setting(key: key, value: value))
         case "persistent-history":
             let on = try boolean(key, value)
             return (Rank.specific, { $0.persistentHistory = on })

@@ -53,6 +53,9 @@ public final class Daemon {
     private var frameDeadlineArming = FrameDeadlineArming()
     /// When memory goes back to the system (`returnMemoryIfDue`).
     var memoryPolicy = MemoryReturnPolicy()
+    /// The seat's idle time (`Daemon+Idle.swift`); whether its absence was told.
+    var idleWatch: IdleWatch?
+    var idleUnavailableSaid = false
 
     /// Connects to the compositor and the bus and opens the socket; throws a message to print.
     public init(options: DaemonOptions) throws(StartupError) {
@@ -132,6 +135,7 @@ public final class Daemon {
                  : "output: \(stackDefaults(config).output.configValue) (focus from zwlr_foreign_toplevel_manager_v1)")
         screen.sceneProvider = { [unowned self] in
             var scene = self.animator.scene(for: self.service.model, now: Self.now(), maxVisible: self.renderer.style.maxVisible)
+            self.service.showing(Set(scene.toasts.lazy.map(\.id)))
             self.spinnerStep = scene.nextStep
             if scene.huds.contains(where: { if case .bar = $0 { true } else { false } }) {
                 scene.huds = scene.huds.map { hud in
@@ -228,6 +232,7 @@ public final class Daemon {
             throw StartupError("\(error)")
         }
         keepHistory()
+        watchIdle()
         offerSound()
         // Fontconfig and Pango cost ~10 ms the first time: pay it now, not with the first toast.
         renderer.prewarm(scale: PixelScale(wayland.outputs.map(\.scale).max() ?? 1))
@@ -392,6 +397,7 @@ public final class Daemon {
         config = new
         service.reconfigure(notifications: new.notifications, hud: new.hud)
         if new.persistentHistory != old.persistentHistory { keepHistory() }
+        if new.idleThreshold != old.idleThreshold { watchIdle() }
         if new.soundCommand != old.soundCommand {
             soundPlayer = SoundPlayer(configured: new.soundCommand) { getenv($0).map { String(cString: $0) } }
             offerSound()

@@ -60,7 +60,7 @@ struct PointerPress {
 /// pointer events; the others are pass-through.
 final class Seat {
     let globalName: UInt32
-    private let proxy: WlSeat
+    let proxy: WlSeat
     private var pointer: WlPointer?
     /// The surface the pointer is over and where (surface-local logical pixels); nil when on none of ours.
     private var focus: (surface: WlSurface?, x: Double, y: Double)?
@@ -131,6 +131,10 @@ final class WaylandConnection {
     private var pendingTokens: [ObjectIdentifier: XdgActivationTokenV1] = [:]
     private(set) var outputs: [Output] = []
     private var seats: [Seat] = []
+    /// How the compositor tells idle time, when it does (`IdleWatch`): ext_idle_notifier_v1 preferred.
+    private(set) var idleNotifier: IdleWatch.Notifier?
+    /// The seat idle time is watched on: the first one.
+    var firstSeat: WlSeat? { seats.first?.proxy }
     /// The compositor's windows (zwlr_foreign_toplevel_manager_v1), when offered: the focused output.
     private(set) var toplevels: ForeignToplevels?
 
@@ -227,6 +231,10 @@ final class WaylandConnection {
             }
             toplevels.onChange = { [unowned self] in self.onFocusChanged() }
             self.toplevels = toplevels
+        case ExtIdleNotifierV1.wlInterfaceName:
+            idleNotifier = .ext(registry.bind(name: name, ExtIdleNotifierV1.self, version: 1))
+        case OrgKdeKwinIdle.wlInterfaceName:
+            if idleNotifier == nil { idleNotifier = .kde(registry.bind(name: name, OrgKdeKwinIdle.self, version: 1)) }
         case XdgActivationV1.wlInterfaceName:
             activation = registry.bind(name: name, XdgActivationV1.self, version: 1)
         case WlOutput.wlInterfaceName:

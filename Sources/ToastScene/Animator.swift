@@ -174,7 +174,7 @@ package struct Animator {
         // `model.visible` would copy every open notification at each update: with a backlog (a burst of
         // a hundred) that copy was most of a scene's cost. Read the store in place, copy only the shown.
         let all = model.all
-        if rules.groups {
+        if ToastGroups.apply(rules: rules, model: model) {
             if groupsOf?.generation != model.generation || groupsOf?.modes != model.modes {
                 groups = ToastGroups(all.lazy.filter(\.isVisible), rules: rules, modes: model.modes)
                 groupsOf = (model.generation, model.modes)
@@ -258,6 +258,7 @@ package struct Animator {
             if let look = rules.look(of: notification, modes: model.modes, groupCount: count) {
                 view = look.applied(to: view, base: style, id: notification.id, groupCount: count)
             }
+            if notification.isFlood && count > 1 { view = Self.floodView(view, of: notification, count: count) }
             lastViews[notification.id] = (notification.revision, count, view)
         }
 
@@ -348,6 +349,18 @@ package struct Animator {
                          urgency: notification.urgency,
                          progress: notification.progress, image: image,
                          actions: notification.buttonActions.map(\.label), style: style)
+    }
+
+    /// The toast of a flood (`FloodGate`): the app and how many, over the newest one's text.
+    package static func floodView(_ view: ToastView, of newest: Notification, count: Int) -> ToastView {
+        var view = view
+        let app = newest.appName.isEmpty ? "Notifications" : newest.appName
+        view.summary = "\(app) — \(count) notifications"
+        let summary = MarkupSanitizer.escape(newest.summary)
+        view.body = newest.body.isEmpty ? summary : "\(summary)\n\(newest.body)"
+        view.formatted = nil
+        view.actions = []
+        return view
     }
 
     /// "volume" → "Volume": the bar's label when the client gave none.
