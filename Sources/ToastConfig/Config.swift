@@ -1,3 +1,4 @@
+import ToastVocabulary
 import ToastCore
 import ToastRender
 

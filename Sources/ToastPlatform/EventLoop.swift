@@ -26,6 +26,9 @@ public final class EventLoop {
 
     deinit { close(epollFD) }
 
+    /// The events of an fd with something to read (EPOLLIN).
+    public static let readable = UInt32(EPOLLIN.rawValue)
+
     /// Watches `fd` for `events` (EPOLLIN, EPOLLOUT, ...); the handler gets what was ready.
     public func add(fd: Int32, events: UInt32, handler: @escaping Handler) throws(SystemError) {
         let token = handlers.insert(handler)
