@@ -32,8 +32,8 @@ final class DocsAgreementTests: XCTestCase {
     // MARK: - Configuration keys
 
     func testEveryConfigKeyIsInToastd5AndConfigurationMd() throws {
-        let parser = try file("Sources/ToastDaemon/ConfigParser.swift")
-        let keys = Self.stringList(named: "keys", in: parser)
+        let parser = try file("Sources/ToastConfig/ConfigParser.swift")
+        let keys = Self.stringList(named: "keys", in: parser) + Self.stringList(named: "keys", in: try file("Sources/ToastConfig/TimeSettings.swift"))
         let urgencyKeys = Self.stringList(named: "urgencyKeys", in: parser)
         XCTAssertGreaterThan(keys.count, 20, "ConfigParser.keys not found or changed shape")
         XCTAssertFalse(urgencyKeys.isEmpty, "ConfigParser.urgencyKeys not found or changed shape")
