@@ -23,7 +23,8 @@ extension ToastService {
         return names
     }
 
-    /// When do-not-disturb ends by itself, in wall-clock seconds (rounded up); nil when it is off or stays.
+    /// When do-not-disturb ends by itself, in wall-clock seconds (to the nearest: the monotonic and
+    /// wall clocks' round trip may move a whole second's end by a millisecond); nil when it is off or stays.
     var doNotDisturbUntil: Int64? {
         model.doNotDisturbEnd.map { Self.seconds(ofMilliseconds: wallMilliseconds(of: $0)) }
     }
@@ -58,7 +59,7 @@ extension ToastService {
     }
 
     private static func seconds(ofMilliseconds milliseconds: Int64) -> Int64 {
-        milliseconds / 1000 + (milliseconds % 1000 > 0 ? 1 : 0)
+        (milliseconds + 500) / 1000
     }
 }
 
