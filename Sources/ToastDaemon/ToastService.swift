@@ -278,7 +278,7 @@ final class ToastService {
     /// The screen's new scene shows these toasts: any other on screen left it (under "+N more"), and
     /// its timeout stops. Usually none did: that is found without a change.
     func showing(_ ids: Set<NotificationID>) {
-        guard model.notifications.hasOnScreen(except: { ids.contains($0) }) else { return }
+        guard readModel({ $0.notifications.hasOnScreen(except: { ids.contains($0) }) }) else { return }
         var shown = ids
         if groupsApply {
             let groups = self.groups

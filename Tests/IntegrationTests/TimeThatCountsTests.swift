@@ -113,6 +113,24 @@ final class TimeThatCountsTests: XCTestCase {
         XCTAssertTrue(drawn, "the held toast is not drawn: \(toastd.log)")
     }
 
+    /// README's line, run as written.
+    func testReadmesDoNotDisturbLineRunsAsWritten() throws {
+        let state = "\(try Stage.shared().directory)/state-\(UUID().uuidString.prefix(8))"
+        let (stage, toastd, _) = try start("", environment: ["XDG_STATE_HOME": state])
+        let readme = try String(contentsOfFile: "\(stage.repository)/README.md", encoding: .utf8)
+        let line = "toast dnd on --for 30m"
+        let written = readme.split(separator: "\n").map { $0.split(separator: "#")[0].trimmingCharacters(in: .whitespaces) }
+        XCTAssertTrue(written.contains(line), "README's Use section lacks `\(line)`")
+        let on = try toastd.toast(line.split(separator: " ").dropFirst().map(String.init))
+        XCTAssertTrue(on.stdoutText.hasPrefix("on until "), on.stdoutText + on.stderrText)
+        let status = try JSONSerialization.jsonObject(with: try toastd.toast(["status", "--json"]).stdout) as? [String: Any]
+        let until = try XCTUnwrap(status?["dnd_until"] as? Int)
+        XCTAssertEqual(Double(until), Date().timeIntervalSince1970 + 1800, accuracy: 60)
+        let bad = try toastd.toast(["dnd", "on", "--for", "soon"])
+        XCTAssertNotEqual(bad.status, 0)
+        XCTAssertTrue(bad.stderrText.contains("--for takes a duration like 30m"), bad.stderrText)
+    }
+
     func testATimedDoNotDisturbOutlivesARestartAndStillEnds() throws {
         let state = "\(try Stage.shared().directory)/state-\(UUID().uuidString.prefix(8))"
         let (stage, first, config) = try start("", environment: ["XDG_STATE_HOME": state])
