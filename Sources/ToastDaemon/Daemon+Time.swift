@@ -55,7 +55,9 @@ extension Daemon {
     /// Writes the modes file when the timed modes changed (a mode turned on for a while, or ended).
     /// Small and rare: written at once, whole, by rename.
     func keepTimedModes() {
-        guard let file = timeKeeping.modesFile else { return }
+        // Every turn with a change comes here (each value of a HUD stream): most have no timed mode.
+        guard let file = timeKeeping.modesFile,
+              !timeKeeping.savedModes.isEmpty || service.readModel({ !$0.modeEnds.isEmpty }) else { return }
         let modes = service.timedModes
         // The same modes with ends moved by rounding are the same: only names and ends given matter.
         guard modes.map(\.name) != timeKeeping.savedModes.map(\.name)
