@@ -49,7 +49,7 @@ public struct NotificationStore: Sendable {
     /// Closed notifications, newest first, at most `config.historyLimit`.
     public private(set) var history: [HistoryEntry] = []
     public private(set) var doNotDisturb = false
-    /// Whether the seat is away (idle past `idle-threshold`): timeouts wait, but transient ones'.
+    /// Whether the seat is away (idle past `idle-threshold`): timeouts wait, transient ones' excepted.
     public internal(set) var isAway = false
     /// Which app sends too many too fast (`flood-limit` within `flood-window`).
     var floodGate = FloodGate()
@@ -60,7 +60,7 @@ public struct NotificationStore: Sendable {
     public private(set) var historyGeneration: UInt64 = 0
 
     var ids = IDAllocator()
-    var events: [CoreEvent] = []
+    private var events: [CoreEvent] = []
     /// The last `Notification.revision` handed out.
     private var lastRevision: UInt64 = 0
 
