@@ -309,8 +309,18 @@ _toast_dnd() {
     repeating_flags=()
     non_repeating_flags=(--version --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--for --until)
     __toast_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--for')
+        return
+        ;;
+    '--until')
+        return
+        ;;
+    esac
 
     # Offer positional completions
     case "${positional_number}" in
@@ -325,7 +335,7 @@ _toast_mode() {
     repeating_flags=()
     non_repeating_flags=(--version --help)
     repeating_options=(-s --set -a --add -r --remove -t --toggle)
-    non_repeating_options=()
+    non_repeating_options=(--for --until)
     __toast_offer_flags_options 0
 
     # Offer option value completions
@@ -340,6 +350,12 @@ _toast_mode() {
         return
         ;;
     '-t'|'--toggle')
+        return
+        ;;
+    '--for')
+        return
+        ;;
+    '--until')
         return
         ;;
     esac

@@ -18,6 +18,7 @@ struct WaylandScannerPlugin: BuildToolPlugin {
         ("wayland-protocols", "staging/fractional-scale/fractional-scale-v1.xml"),
         ("wayland-protocols", "unstable/xdg-output/xdg-output-unstable-v1.xml"),
         ("wayland-protocols", "staging/xdg-activation/xdg-activation-v1.xml"),
+        ("wayland-protocols", "staging/ext-idle-notify/ext-idle-notify-v1.xml"),
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

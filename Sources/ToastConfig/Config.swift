@@ -1,3 +1,4 @@
+import ToastVocabulary
 import ToastCore
 import ToastRender
 
@@ -27,6 +28,9 @@ public struct DaemonConfig: Equatable, Sendable {
     /// Screen readers hear toasts (`accessibility`): `auto` exposes them over AT-SPI while assistive
     /// technology is on (docs/accessibility.md); `off` never looks.
     package var accessibility = AccessibilityMode.auto
+    /// After this long without input (the compositor's idle notification), timeouts stop until the
+    /// seat is active again (`idle-threshold`, in seconds in the file); 0 turns it off.
+    public var idleThreshold: Milliseconds = 120_000
     /// The command that plays a sound, the file appended as its last argument (`sound-command`). nil:
     /// the first of pw-play, paplay, canberra-gtk-play found on PATH; empty: no sounds.
     public var soundCommand: [String]?

@@ -88,6 +88,18 @@ package enum Values {
         ConfigValue(.wholeNumber(range)) { key, text throws(SettingError) in Milliseconds(try integer(key, text, in: range)) }
     }
 
+    /// Seconds, whole or with a fraction (`120`, `0.5`), in `range`, as milliseconds.
+    package static func seconds(_ range: ClosedRange<Double>) -> ConfigValue<Milliseconds> {
+        ConfigValue(.decimal(range)) { key, text throws(SettingError) in
+            guard text.utf8.count <= 20, text.utf8.allSatisfy({ $0 == UInt8(ascii: ".") || (48...57).contains($0) }),
+                  let seconds = Double(text), range.contains(seconds) else {
+                func shown(_ bound: Double) -> String { bound == bound.rounded() ? String(Int(bound)) : String(bound) }
+                throw SettingError("'\(key)' must be seconds from \(shown(range.lowerBound)) to \(shown(range.upperBound)), got '\(excerpt(text))'")
+            }
+            return Milliseconds((seconds * 1000).rounded())
+        }
+    }
+
     package static func decimal(_ range: ClosedRange<Double>) -> ConfigValue<Double> {
         ConfigValue(.decimal(range)) { key, text throws(SettingError) in
             guard let number = Double(text), number.isFinite else {

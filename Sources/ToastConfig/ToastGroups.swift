@@ -50,6 +50,8 @@ package struct ToastGroups: Equatable {
     private struct Key: Hashable {
         var fields: [GroupField]
         var values: [String]
+        /// A flood (`Notification.isFlood`) is its own group, apart from what `group-by` groups.
+        var flood = false
     }
 
     /// For each notification in a group of two or more: the group, newest first.
@@ -64,10 +66,15 @@ package struct ToastGroups: Equatable {
         var byKey: [Key: [NotificationID]] = [:]
         var keys: [Key] = []
         for notification in notifications {
-            let groupBy = fields(notification)
-            guard !groupBy.isEmpty else { continue }
-            let subject = CriteriaSubject(notification, modes: modes)
-            let key = Key(fields: groupBy, values: groupBy.map { $0.value(in: subject) })
+            let key: Key
+            if notification.isFlood {
+                key = Key(fields: [.appName], values: [notification.appName], flood: true)
+            } else {
+                let groupBy = fields(notification)
+                guard !groupBy.isEmpty else { continue }
+                let subject = CriteriaSubject(notification, modes: modes)
+                key = Key(fields: groupBy, values: groupBy.map { $0.value(in: subject) })
+            }
             if byKey[key] == nil { keys.append(key) }
             byKey[key, default: []].append(notification.id)
         }
@@ -77,13 +84,19 @@ package struct ToastGroups: Equatable {
         }
     }
 
-    /// The groups of `notifications` as `rules` have them (each notification's merged `group-by`).
+    /// The groups of `notifications` as `rules` have them (each notification's merged `group-by`),
+    /// and each app's flood.
     package init(_ notifications: some Sequence<Notification>, rules: RuleSet, modes: [String]) {
         guard rules.groups else {
-            self.init()
+            self.init(notifications, fields: { _ in [] }, modes: modes)
             return
         }
         self.init(notifications, fields: { rules.look(of: $0, modes: modes)?.groupBy ?? [] }, modes: modes)
+    }
+
+    /// Whether notifications may be grouped at all: `group-by` is used, or an app floods.
+    package static func apply(rules: RuleSet, model: ToastModel) -> Bool {
+        rules.groups || model.notifications.hasFlood
     }
 
     /// Whether nothing is grouped.

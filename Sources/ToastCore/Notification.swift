@@ -48,11 +48,17 @@ public struct Notification: Identifiable, Equatable, Sendable {
     /// When it last became visible; nil while hidden (do-not-disturb). The daemon may animate an entrance
     /// when this is recent; a replacement keeps it, so an update in place does not re-enter.
     public internal(set) var shownAt: Instant?
-    /// When it closes itself; nil means never, or not yet known (see `waitingTimeout`).
+    /// When it closes itself, while its timeout runs; nil means never, or stopped (see `waitingTimeout`).
     public internal(set) var expiresAt: Instant?
-    /// A timeout that has not started: the notification is visible but waits beyond what is drawn
-    /// (under "+N more"). It starts, in full, when the notification is displayed.
+    /// The time left of a timeout that does not run now: the notification is not on screen (under
+    /// "+N more", held over a fullscreen window, hidden by do-not-disturb) or the seat is away. It
+    /// runs again, from what was left, when both change (`NotificationStore` says when).
     public internal(set) var waitingTimeout: Milliseconds?
+    /// Whether the daemon drew it and it has not left the screen since (`markDisplayed`).
+    public internal(set) var isOnScreen = false
+    /// Whether it came in a flood from its app (`FloodGate`): it is drawn as one toast with the other
+    /// notifications of that flood.
+    public internal(set) var isFlood = false
 
     /// Whether the renderer draws it.
     public var isVisible: Bool { shownAt != nil }

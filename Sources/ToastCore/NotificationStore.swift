@@ -13,29 +13,38 @@ public struct NotificationConfig: Equatable, Sendable {
     /// guarantees a free id always exists.
     public var maxOpen = 1000
     public var limits = TextLimits()
+    /// More than `floodLimit` notifications from one app within `floodWindow` are a flood, drawn as
+    /// one toast (`FloodGate`); 0 turns that off.
+    public var floodLimit = 10
+    public var floodWindow: Milliseconds = 1000
+    /// Whether critical notifications show through do-not-disturb (`dnd-allows = critical`; `none`: no).
+    public var dndAllowsCritical = true
 
     public init() {}
 }
 
 /// The open notifications, the history of closed ones and do-not-disturb.
 ///
-/// Timeouts run from display, as the specification counts them: a visible notification's timeout
-/// starts when the daemon reports it drawn (`markDisplayed`); until then (a burst beyond what fits,
-/// waiting under "+N more") it keeps its full time (`Notification.waitingTimeout`).
+/// Timeouts count only time seen (see `NotificationStore+Seen.swift`): a notification's timeout runs
+/// while the daemon has it on screen and the seat is not away; otherwise it keeps what it has left
+/// (`Notification.waitingTimeout`).
 ///
 /// Do-not-disturb: while it is on, non-critical notifications are accepted and listed (`all`) but not
-/// visible. Their timeouts run as usual, so most of them expire into the history unseen; those still
-/// open when it is turned off become visible then, with whatever time they have left. Critical ones
-/// show regardless.
+/// visible, and their timeouts wait: those still open when it is turned off become visible then, with
+/// the time they had left. Critical ones show regardless.
 public struct NotificationStore: Sendable {
     public private(set) var config: NotificationConfig
     /// Open notifications, newest first (a replacement keeps its place).
-    public private(set) var all: [Notification] = []
+    public internal(set) var all: [Notification] = []
     /// Closed notifications, newest first, at most `config.historyLimit`.
     public private(set) var history: [HistoryEntry] = []
     public private(set) var doNotDisturb = false
+    /// Whether the seat is away (idle past `idle-threshold`): timeouts wait, transient ones' excepted.
+    public internal(set) var isAway = false
+    /// Which app sends too many too fast (`flood-limit` within `flood-window`).
+    var floodGate = FloodGate()
     /// Bumped whenever what the renderer draws (`visible`) changes.
-    public private(set) var generation: UInt64 = 0
+    public internal(set) var generation: UInt64 = 0
     /// Bumped whenever `history` changes (an entry added, taken back, dropped, or loaded): the daemon
     /// saves the history file when it moved.
     public private(set) var historyGeneration: UInt64 = 0
@@ -107,6 +116,7 @@ public struct NotificationStore: Sendable {
         let id = allocateID()
         var notification = Notification(id: id, request: request, createdAt: now, now: now)
         notification.revision = nextRevision()
+        if noteArrival(of: notification, now: now) { notification.isFlood = true }
         show(&notification, now: now)
         all.insert(notification, at: 0)
         if notification.isVisible { generation += 1 }
@@ -127,6 +137,7 @@ public struct NotificationStore: Sendable {
         let old = all[index]
         var new = Notification(id: old.id, request: request, createdAt: old.createdAt, now: now)
         new.revision = nextRevision()
+        new.isFlood = old.isFlood
         show(&new, now: now, shownBefore: old.shownAt)
         if let previousOrigin = old.origin, previousOrigin != new.origin {
             events.append(.replaced(id: old.id, previousOrigin: previousOrigin))
@@ -135,14 +146,15 @@ public struct NotificationStore: Sendable {
         if old.isVisible || new.isVisible { generation += 1 }
     }
 
-    /// Sets visibility and restarts the timeout: a hidden notification's runs at once, a visible one's
-    /// waits until it is drawn (`markDisplayed`). `shownBefore` keeps an entrance time across an update
-    /// in place.
+    /// Sets visibility and restarts the timeout, which waits until the notification is drawn
+    /// (`markDisplayed`; an invisible one's runs at once, see `timeoutRuns`). `shownBefore` keeps an
+    /// entrance time across an update in place.
     private func show(_ notification: inout Notification, now: Instant, shownBefore: Instant? = nil) {
         notification.shownAt = isAllowedToShow(notification) ? (shownBefore ?? now) : nil
-        let timeout = timeout(for: notification)
-        notification.expiresAt = notification.isVisible ? nil : timeout.map { now + $0 }
-        notification.waitingTimeout = notification.isVisible ? timeout : nil
+        notification.isOnScreen = false
+        notification.expiresAt = nil
+        notification.waitingTimeout = timeout(for: notification)
+        settleTimeout(&notification, now: now)
     }
 
     /// The picture of an open notification arrived (decoded off the loop); an id no longer open is
@@ -152,16 +164,6 @@ public struct NotificationStore: Sendable {
         all[index].image = .pixels(image)
         all[index].revision = nextRevision()
         if all[index].isVisible { generation += 1 }
-    }
-
-    /// The daemon drew these notifications: their waiting timeouts start now (in full). Ids that are
-    /// closed, or whose timeout already runs, are ignored.
-    public mutating func markDisplayed(_ ids: some Sequence<NotificationID>, now: Instant) {
-        for id in ids {
-            guard let index = index(of: id), let timeout = all[index].waitingTimeout else { continue }
-            all[index].expiresAt = now + timeout
-            all[index].waitingTimeout = nil
-        }
     }
 
     private func timeout(for notification: Notification) -> Milliseconds? {
@@ -174,8 +176,8 @@ public struct NotificationStore: Sendable {
         }
     }
 
-    private func isAllowedToShow(_ notification: Notification) -> Bool {
-        !notification.rules.isInvisible && (!doNotDisturb || notification.urgency == .critical)
+    func isAllowedToShow(_ notification: Notification) -> Bool {
+        !notification.rules.isInvisible && (!doNotDisturb || (notification.urgency == .critical && config.dndAllowsCritical))
     }
 
     // MARK: Close
@@ -287,6 +289,8 @@ public struct NotificationStore: Sendable {
             let allowed = isAllowedToShow(all[index])
             if allowed != all[index].isVisible {
                 all[index].shownAt = allowed ? now : nil
+                if !allowed { all[index].isOnScreen = false }
+                settleTimeout(&all[index], now: now)
                 visibilityChanged = true
             }
         }
@@ -330,7 +334,7 @@ public struct NotificationStore: Sendable {
         }
     }
 
-    private func index(of id: NotificationID) -> Int? {
+    func index(of id: NotificationID) -> Int? {
         all.firstIndex { $0.id == id }
     }
 

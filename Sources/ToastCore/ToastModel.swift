@@ -52,11 +52,14 @@ public struct ToastModel: Sendable {
     /// The earliest moment something is due (a notification expires, the bar hides, an orphaned loading
     /// key stops); nil when nothing is.
     public var nextDeadline: Instant? {
-        Instant.earliest(notifications.nextDeadline, hud.nextDeadline)
+        Instant.earliest(Instant.earliest(notifications.nextDeadline, hud.nextDeadline), modeEnds.values.min())
     }
 
     /// Does whatever is due at `now`; the resulting events wait in `drainEvents()`.
     public mutating func advance(to now: Instant) {
+        if modeEnds.values.contains(where: { $0 <= now }) {
+            setModes(modes.filter { name in modeEnds[name].map { $0 > now } ?? true }, now: now)
+        }
         notifications.advance(to: now)
         hud.advance(to: now)
         collectEvents()
@@ -144,14 +147,29 @@ public struct ToastModel: Sendable {
         notifications.setPicture(id: id, image)
     }
 
-    /// The daemon drew these notifications: their timeouts start now (see `NotificationStore`).
+    /// The daemon drew these notifications: their timeouts run (see `NotificationStore+Seen.swift`).
     public mutating func markDisplayed(_ ids: some Sequence<NotificationID>, now: Instant) {
         notifications.markDisplayed(ids, now: now)
+    }
+
+    /// The notifications on screen but not `shown` left it: their timeouts stop. See `NotificationStore`.
+    @discardableResult
+    public mutating func markOffScreen(except shown: (NotificationID) -> Bool, now: Instant) -> Bool {
+        notifications.markOffScreen(except: shown, now: now)
+    }
+
+    /// The seat went away or came back: timeouts stop or run again (transient ones run regardless).
+    @discardableResult
+    public mutating func setAway(_ away: Bool, now: Instant) -> Bool {
+        notifications.setAway(away, now: now)
     }
 
     /// The modes on, in the order they were turned on (`toast mode`); `[mode=NAME]` sections match on
     /// them. `do-not-disturb` among them is do-not-disturb.
     public private(set) var modes: [String] = ModeNames.initial
+    /// When modes that were turned on for a while end (`toast dnd on --for 30m`); the others stay on
+    /// until turned off.
+    public private(set) var modeEnds: [String: Instant] = [:]
 
     /// Whether do-not-disturb is on (see `NotificationStore` for what it hides).
     public var doNotDisturb: Bool { notifications.doNotDisturb }
@@ -165,11 +183,21 @@ public struct ToastModel: Sendable {
         let unique = names.filter { seen.insert($0).inserted }.prefix(ModeNames.maxCount)
         guard Array(unique) != modes else { return false }
         modes = Array(unique)
+        modeEnds = modeEnds.filter { modes.contains($0.key) }
         modeChanges &+= 1
         defer { collectEvents() }
         notifications.setDoNotDisturb(modes.contains(ModeNames.doNotDisturb), now: now)
         return true
     }
+
+    /// Ends mode `name` at `end` (nil: it stays on until turned off). A mode that is off is left alone.
+    public mutating func setModeEnd(_ name: String, at end: Instant?) {
+        guard modes.contains(name) else { return }
+        modeEnds[name] = end
+    }
+
+    /// When do-not-disturb ends by itself; nil when it is off or stays on.
+    public var doNotDisturbEnd: Instant? { modeEnds[ModeNames.doNotDisturb] }
 
     /// Turns do-not-disturb (the `do-not-disturb` mode) on or off; returns whether that changed it.
     @discardableResult

@@ -53,6 +53,8 @@ public final class Daemon {
     var memoryPolicy = MemoryReturnPolicy()
     /// Screen readers' view of the toasts (Daemon+Accessibility.swift).
     let accessibility = DaemonAccessibility()
+    /// Idle time and modes that end (`Daemon+Time.swift`).
+    var timeKeeping = TimeKeeping()
 
     /// Connects to the compositor and the bus and opens the socket; throws a message to print.
     public init(options: DaemonOptions) throws(StartupError) {
@@ -90,6 +92,7 @@ public final class Daemon {
         startAccessibility()
         try watchEvents()
         keepHistory()
+        respectTime()
         offerSound()
         // Fontconfig and Pango cost ~10 ms the first time: pay it now, not with the first toast.
         renderer.prewarm(scale: largestScale)
@@ -190,5 +193,6 @@ public final class Daemon {
         }
         armTimer()
         historyKeeper?.noteChanges(model.historyGeneration, now: MonotonicClock.nanoseconds())
+        keepTimedModes()
     }
 }

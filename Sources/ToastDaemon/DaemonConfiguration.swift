@@ -44,6 +44,7 @@ extension Daemon {
         service.reconfigure(notifications: new.notifications, hud: new.hud)
         if new.persistentHistory != old.persistentHistory { keepHistory() }
         if new.accessibility != old.accessibility { new.accessibility == .off ? stopAccessibility() : startAccessibility() }
+        if new.idleThreshold != old.idleThreshold { watchIdle() }
         if new.soundCommand != old.soundCommand {
             soundPlayer.reconfigure(configured: new.soundCommand, environment: Environment.variable)
             offerSound()

@@ -53,6 +53,7 @@ extension Daemon {
                  : "output: \(stackDefaults(config).output.configValue) (focus from zwlr_foreign_toplevel_manager_v1)")
         screen.sceneProvider = { [unowned self] in
             var scene = self.animator.scene(for: self.service.model, now: Self.now(), maxVisible: self.renderer.style.maxVisible)
+            self.service.showing(Set(scene.toasts.lazy.map(\.id)))
             self.spinnerStep = scene.nextStep
             if scene.huds.contains(where: { if case .bar = $0 { true } else { false } }) {
                 scene.huds = scene.huds.map { hud in

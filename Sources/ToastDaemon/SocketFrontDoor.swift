@@ -91,7 +91,7 @@ final class SocketFrontDoor {
         let model = service.model
         let open = model.all.count
         return StatusInfo(open: open, hidden: open - model.visible.count, history: model.history.count,
-                          dnd: model.doNotDisturb, loading: model.hud.loadingKeys.count)
+                          dnd: model.doNotDisturb, dndUntil: service.doNotDisturbUntil, loading: model.hud.loadingKeys.count)
     }
 
     private func send(_ event: Event) {
@@ -169,16 +169,16 @@ final class SocketFrontDoor {
             } catch {
                 return .error(Self.protocolError(error))
             }
-        case .dnd(let mode):
+        case .dnd(let mode, let until):
             switch mode {
-            case .on: service.setDoNotDisturb(true)
+            case .on: service.setDoNotDisturb(true, until: until)
             case .off: service.setDoNotDisturb(false)
-            case .toggle: service.setDoNotDisturb(nil)
+            case .toggle: service.setDoNotDisturb(nil, until: until)
             case .status: break
             }
-            return .ok(.dnd(service.model.doNotDisturb))
+            return .ok(.dnd(service.model.doNotDisturb, until: service.doNotDisturbUntil))
         case .mode(let change):
-            return .ok(.modes(service.changeModes(change.applied(to: service.model.modes))))
+            return .ok(.modes(service.changeModes(change)))
         case .version:
             // Just the number: clients print "toastd 0.1.0 (protocol 1)" themselves (docs/protocol.md).
             return .ok(.version(VersionInfo(daemon: ServerIdentity.version)))

@@ -28,6 +28,8 @@ final class ToastService {
     private var lastTicket: UInt64 = 0
     /// Monotonic now, the model's clock (a hand-driven one in tests).
     let now: () -> Instant
+    /// Wall-clock now in milliseconds since the epoch: what `--until 09:00` and the modes file count in.
+    var wallNow: () -> Int64 = { WallClock.milliseconds() }
     private(set) var hasChanges = false
     /// The configuration's criteria sections: what they decide about behaviour (timeouts, invisible,
     /// history) is settled here, when a notification arrives.
@@ -78,7 +80,7 @@ final class ToastService {
     }
 
     /// Applies `change` to the model at the current time and notes that something may have changed.
-    private func change<Result, Failure: Error>(_ change: (inout ToastModel, Instant) throws(Failure) -> Result) throws(Failure) -> Result {
+    func change<Result, Failure: Error>(_ change: (inout ToastModel, Instant) throws(Failure) -> Result) throws(Failure) -> Result {
         hasChanges = true
         return try change(&model, now())
     }
@@ -134,14 +136,17 @@ final class ToastService {
     /// Dismisses the newest notification showing, with the notifications drawn as one with it
     /// (`group-by`); returns its id, or nil when none shows.
     func dismissNewest() -> NotificationID? {
-        guard rules.groups, let newest = newestShowing else {
+        guard groupsApply, let newest = newestShowing else {
             return change { model, now in model.dismissNewest(now: now) }
         }
         dismissGroup(of: newest)
         return newest
     }
 
-    /// The open notifications drawn as one toast (`group-by`), as the screen groups them.
+    /// Whether open notifications may be drawn as one (`group-by`, or a flood).
+    var groupsApply: Bool { ToastGroups.apply(rules: rules, model: model) }
+
+    /// The open notifications drawn as one toast (`group-by`, floods), as the screen groups them.
     var groups: ToastGroups {
         ToastGroups(model.all.lazy.filter(\.isVisible), rules: rules, modes: model.modes)
     }
@@ -149,7 +154,7 @@ final class ToastService {
     /// Dismisses `id` and the notifications drawn as one with it, oldest first (so the history keeps
     /// the newest on top), each with its own `NotificationClosed`.
     func dismissGroup(of id: NotificationID) {
-        let members = rules.groups ? groups.group(of: id) : [id]
+        let members = groupsApply ? groups.group(of: id) : [id]
         for member in members.reversed() { close(id: member, reason: .dismissed) }
     }
 
@@ -258,16 +263,35 @@ final class ToastService {
         }
     }
 
-    /// The screen drew these toasts: their timeouts start now. Only a deadline moves, nothing to redraw.
+    /// The screen drew these toasts: their timeouts run. Only a deadline moves, nothing to redraw.
     func displayed(_ ids: [NotificationID]) {
-        // The notifications a drawn toast stands for (`group-by`) are seen with it.
+        // The notifications a drawn toast stands for (`group-by`, a flood) are seen with it.
         var ids = ids
-        if rules.groups {
+        if groupsApply {
             let groups = self.groups
             ids = ids.flatMap { groups.group(of: $0) }
         }
-        guard ids.contains(where: { model.notification(id: $0)?.waitingTimeout != nil }) else { return }
+        guard ids.contains(where: { id in model.notification(id: id).map { $0.isVisible && !$0.isOnScreen } ?? false }) else { return }
         change { model, now in model.markDisplayed(ids, now: now) }
+    }
+
+    /// The screen's new scene shows these toasts: any other on screen left it (under "+N more"), and
+    /// its timeout stops. Usually none did: that is found without a change.
+    func showing(_ ids: Set<NotificationID>) {
+        guard readModel({ $0.notifications.hasOnScreen(except: { ids.contains($0) }) }) else { return }
+        var shown = ids
+        if groupsApply {
+            let groups = self.groups
+            for id in ids { shown.formUnion(groups.group(of: id)) }
+        }
+        guard model.notifications.hasOnScreen(except: { shown.contains($0) }) else { return }
+        change { model, now in _ = model.markOffScreen(except: { shown.contains($0) }, now: now) }
+    }
+
+    /// The seat went away (idle past `idle-threshold`) or came back.
+    func setAway(_ away: Bool) {
+        guard away != model.notifications.isAway else { return }
+        change { model, now in _ = model.setAway(away, now: now) }
     }
 
     // MARK: HUD

@@ -59,7 +59,7 @@ struct PointerPress {
 /// pointer events; the others are pass-through.
 final class Seat {
     let globalName: UInt32
-    private let proxy: WlSeat
+    let proxy: WlSeat
     private var pointer: WlPointer?
     /// The surface the pointer is over and where (surface-local logical pixels); nil when on none of ours.
     private var focus: (surface: WlSurface?, x: Double, y: Double)?
@@ -130,6 +130,19 @@ final class WaylandConnection {
     private var pendingTokens: [ObjectIdentifier: XdgActivationTokenV1] = [:]
     private(set) var outputs: [Output] = []
     private var seats: [Seat] = []
+    /// ext_idle_notifier_v1 when offered; else the name of org_kde_kwin_idle, bound when first asked for.
+    private var extIdle: ExtIdleNotifierV1?
+    private var kdeIdleName: UInt32?
+    private var kdeIdle: OrgKdeKwinIdle?
+    /// How the compositor tells idle time, when it does (`IdleWatch`): ext_idle_notifier_v1 preferred
+    /// (KWin offers both: KDE's is then never bound).
+    var idleNotifier: IdleWatch.Notifier? {
+        if let extIdle { return .ext(extIdle) }
+        if kdeIdle == nil, let name = kdeIdleName { kdeIdle = registry.bind(name: name, OrgKdeKwinIdle.self, version: 1) }
+        return kdeIdle.map { .kde($0) }
+    }
+    /// The seat idle time is watched on: the first one.
+    var firstSeat: WlSeat? { seats.first?.proxy }
     /// The compositor's windows (zwlr_foreign_toplevel_manager_v1), when offered: the focused output.
     private(set) var toplevels: ForeignToplevels?
 
@@ -226,6 +239,10 @@ final class WaylandConnection {
             }
             toplevels.onChange = { [unowned self] in self.onFocusChanged() }
             self.toplevels = toplevels
+        case ExtIdleNotifierV1.wlInterfaceName:
+            extIdle = registry.bind(name: name, ExtIdleNotifierV1.self, version: 1)
+        case OrgKdeKwinIdle.wlInterfaceName:
+            kdeIdleName = name
         case XdgActivationV1.wlInterfaceName:
             activation = registry.bind(name: name, XdgActivationV1.self, version: 1)
         case WlOutput.wlInterfaceName:

@@ -29,7 +29,6 @@ enum DunstGlobals {
         "progress_bar_corner_radius": "toastd draws the progress bar at its own size",
         "vertical_alignment": "toastd centres a short text on the picture",
         "ignore_newline": "toastd keeps the body's line breaks",
-        "idle_threshold": "toastd has no idle detection: timeouts run while you are away",
         "sticky_history": "toastd has no setting for how a restored toast times out",
         "dmenu": "toastd has no context menu: clicks (clickable-actions, action buttons) and `toast action` invoke actions",
         "browser": "toastd has no context menu and opens no URLs itself",
@@ -48,7 +47,7 @@ enum DunstGlobals {
     static let sameAsToastd: [String: Set<String>] = [
         "sort": ["yes", "true"], "transparency": ["0"], "line_height": ["0"], "scale": ["0"],
         "force_xwayland": ["no", "false"], "force_xinerama": ["no", "false"], "ignore_dbusclose": ["no", "false"],
-        "hide_duplicate_count": ["no", "false"], "idle_threshold": ["0"], "show_age_threshold": ["-1"],
+        "hide_duplicate_count": ["no", "false"], "show_age_threshold": ["-1"],
         "progress_bar": ["yes", "true"], "show_indicators": ["no", "false"], "word_wrap": ["yes", "true"],
         "alignment": ["left"], "ellipsize": ["end"], "vertical_alignment": ["center"], "ignore_newline": ["no", "false"],
         "pause_on_mouse_over": ["no", "false"], "hide_text": ["no", "false"], "enabled": ["yes", "true"],
@@ -65,6 +64,11 @@ enum DunstGlobals {
         case "indicate_hidden":
             if DunstValue.boolean(entry.value) == false { extras.hidePill = entry }
         case "history_length": number(entry, "history", 0...1000, into: &out)
+        case "idle_threshold":
+            guard let ms = DunstValue.milliseconds(entry.value) else { out.skip(entry, "'\(entry.value)' is not a time"); return true }
+            let seconds = min(ms, 86_400_000)
+            out.set("idle-threshold", seconds % 1000 == 0 ? String(seconds / 1000) : String(Double(seconds) / 1000), from: entry)
+            if seconds != ms { out.differs(entry, "toastd's longest idle-threshold is a day") }
         case "stack_duplicates":
             guard let on = DunstValue.boolean(entry.value) else { out.skip(entry, "'\(entry.value)' is not a boolean"); return true }
             if on {

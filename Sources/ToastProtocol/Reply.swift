@@ -82,10 +82,13 @@ public struct StatusInfo: Equatable, Sendable {
     public var history: Int
     /// Do-not-disturb.
     public var dnd: Bool
+    /// When do-not-disturb ends by itself (wall-clock seconds since the epoch); nil: it stays.
+    public var dndUntil: Int64?
     /// Loading keys active (the spinner shows while there is one).
     public var loading: Int
 
-    public init(open: Int, hidden: Int, history: Int, dnd: Bool, loading: Int = 0) {
+    public init(open: Int, hidden: Int, history: Int, dnd: Bool, dndUntil: Int64? = nil, loading: Int = 0) {
+        self.dndUntil = dndUntil
         self.open = open
         self.hidden = hidden
         self.history = history
@@ -98,6 +101,7 @@ public struct StatusInfo: Equatable, Sendable {
         o["hidden"] = .int(Int64(hidden))
         o["history"] = .int(Int64(history))
         o["dnd"] = .bool(dnd)
+        o.set("dnd_until", dndUntil.map { .int($0) })
         o["loading"] = .int(Int64(loading))
     }
 
@@ -112,7 +116,7 @@ public struct StatusInfo: Equatable, Sendable {
         StatusInfo(open: Int(try r.requiredInt("open", in: 0...Int64(Int32.max))),
                    hidden: Int(try r.requiredInt("hidden", in: 0...Int64(Int32.max))),
                    history: Int(try r.requiredInt("history", in: 0...Int64(Int32.max))),
-                   dnd: try r.bool("dnd") ?? false,
+                   dnd: try r.bool("dnd") ?? false, dndUntil: try r.int("dnd_until", in: ModeEnd.range),
                    loading: Int(try r.int("loading", in: 0...Int64(Int32.max)) ?? 0))
     }
 }
@@ -148,8 +152,9 @@ public enum ReplyPayload: Equatable, Sendable {
     case id(NotificationID)
     /// `"toasts": [...]` — list, history.
     case toasts([ToastInfo])
-    /// `"dnd": true|false` — dnd (the state after the request).
-    case dnd(Bool)
+    /// `"dnd": true|false` — dnd (the state after the request), and `"dnd_until"` when it ends by itself
+    /// (wall-clock seconds since the epoch).
+    case dnd(Bool, until: Int64? = nil)
     /// `"modes": ["default", …]` — mode (those on after the request, in the order they were turned on).
     case modes([String])
     /// `"version": {"protocol": 1, "daemon": "…"}` — version.
@@ -180,7 +185,9 @@ public enum Reply: Equatable, Sendable {
             case .none: break
             case .id(let id): o["id"] = .int(Int64(id))
             case .toasts(let toasts): o["toasts"] = .array(toasts.map(\.json))
-            case .dnd(let on): o["dnd"] = .bool(on)
+            case .dnd(let on, let until):
+                o["dnd"] = .bool(on)
+                o.set("dnd_until", until.map { .int($0) })
             case .modes(let names): o["modes"] = .array(names.map { .string($0) })
             case .version(let v):
                 o["version"] = .object(JSONObject([("protocol", .int(v.protocolVersion)),
@@ -235,7 +242,7 @@ public enum Reply: Equatable, Sendable {
             payload = .toasts(list)
             count += 1
         }
-        if let on = try r.bool("dnd") { payload = .dnd(on); count += 1 }
+        if let on = try r.bool("dnd") { payload = .dnd(on, until: try r.int("dnd_until", in: ModeEnd.range)); count += 1 }
         if let items = try r.array("modes") {
             var names: [String] = []
             for item in items {

@@ -79,6 +79,12 @@ public enum DndMode: String, CaseIterable, Equatable, Sendable {
     case on, off, toggle, status
 }
 
+/// When a mode turned on for a while ends: wall-clock seconds since the epoch.
+public enum ModeEnd {
+    /// From 2001 to 9999: a time written by a confused client is refused, not kept for ever.
+    public static let range: ClosedRange<Int64> = 978_307_200...253_402_300_799
+}
+
 /// What `mode` does, as makoctl mode's flags: `set` replaces the modes on, then `add`, `remove` and
 /// `toggle` apply in that order. All empty: only report them.
 public struct ModeChange: Equatable, Sendable {
@@ -86,9 +92,12 @@ public struct ModeChange: Equatable, Sendable {
     public var add: [String]
     public var remove: [String]
     public var toggle: [String]
+    /// When the modes of `add` end by themselves, in wall-clock seconds since the epoch (`--for`,
+    /// `--until`); nil: they stay on until turned off.
+    public var until: Int64?
 
-    public init(set: [String]? = nil, add: [String] = [], remove: [String] = [], toggle: [String] = []) {
-        self.set = set; self.add = add; self.remove = remove; self.toggle = toggle
+    public init(set: [String]? = nil, add: [String] = [], remove: [String] = [], toggle: [String] = [], until: Int64? = nil) {
+        self.set = set; self.add = add; self.remove = remove; self.toggle = toggle; self.until = until
     }
 
     /// `names` after the change.
@@ -107,6 +116,7 @@ public struct ModeChange: Equatable, Sendable {
         for (key, names) in [("add", add), ("remove", remove), ("toggle", toggle)] where !names.isEmpty {
             o[key] = .array(names.map { .string($0) })
         }
+        o.set("until", until.map { .int($0) })
     }
 
     static func decode(_ r: inout FieldReader) throws(ProtocolError) -> ModeChange {
@@ -126,7 +136,7 @@ public struct ModeChange: Equatable, Sendable {
             return names
         }
         return ModeChange(set: try names("set"), add: try names("add") ?? [], remove: try names("remove") ?? [],
-                          toggle: try names("toggle") ?? [])
+                          toggle: try names("toggle") ?? [], until: try r.int("until", in: ModeEnd.range))
     }
 }
 
@@ -191,7 +201,8 @@ public enum Request: Equatable, Sendable {
     /// first. Reply: plain ok; `not_found` if the toast or its action does not exist.
     case action(id: NotificationID?, key: String?, activationToken: String? = nil)
     /// Reply: `dnd` state after the change.
-    case dnd(DndMode)
+    case dnd(DndMode, until: Int64? = nil)
+    /// `until`: when do-not-disturb turned on ends by itself, in wall-clock seconds since the epoch.
     /// Change the modes on (or only report them). Reply: `modes`, those on after the change.
     case mode(ModeChange)
     /// Reply: `version`.
@@ -262,7 +273,9 @@ public enum Request: Equatable, Sendable {
             o.set("id", id.map { .int(Int64($0)) })
             o.set("key", key.map { .string($0) })
             o.set("activation_token", token.map { .string($0) })
-        case .dnd(let mode): o["mode"] = .string(mode.rawValue)
+        case .dnd(let mode, let until):
+            o["mode"] = .string(mode.rawValue)
+            o.set("until", until.map { .int($0) })
         case .mode(let change): change.encode(into: &o)
         case .hud(let p): p.encode(into: &o)
         case .loadingStart(let key, let label, let detach):
@@ -335,7 +348,7 @@ public enum Request: Equatable, Sendable {
             request = .action(id: try r.toastID("id"), key: try r.name("key"), activationToken: try r.name("activation_token"))
         case "dnd":
             guard let mode = try r.enumeration("mode", DndMode.self) else { throw r.missing("mode") }
-            request = .dnd(mode)
+            request = .dnd(mode, until: try r.int("until", in: ModeEnd.range))
         case "mode": request = .mode(try ModeChange.decode(&r))
         case "version": request = .version
         case "reload": request = .reload

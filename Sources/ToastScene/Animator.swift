@@ -206,7 +206,7 @@ package struct Animator {
 
     /// Groups the open toasts by the rules' `group-by` (once per model generation and modes).
     private mutating func refreshGroups(_ all: [Notification], model: ToastModel) {
-        if rules.groups {
+        if ToastGroups.apply(rules: rules, model: model) {
             if groupsOf?.generation != model.generation || groupsOf?.modes != model.modes {
                 groups = ToastGroups(all.lazy.filter(\.isVisible), rules: rules, modes: model.modes)
                 groupsOf = (model.generation, model.modes)
@@ -303,6 +303,7 @@ package struct Animator {
             if let look = rules.look(of: notification, modes: modes, groupCount: count) {
                 view = look.applied(to: view, base: style, id: notification.id, groupCount: count)
             }
+            if notification.isFlood && count > 1 { view = Self.floodView(view, of: notification, count: count) }
             lastViews[notification.id] = (notification.revision, count, view)
         }
     }

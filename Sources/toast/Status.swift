@@ -66,6 +66,7 @@ enum StatusLine {
     static func sentence(_ status: StatusInfo) -> String {
         let hidden = status.hidden > 0 ? " (\(status.hidden) hidden)" : ""
         let loading = status.loading == 0 ? "" : ", loading: \(status.loading) key\(status.loading == 1 ? "" : "s")"
-        return "\(status.open) open\(hidden), \(status.history) in history, do-not-disturb \(status.dnd ? "on" : "off")\(loading)"
+        let dnd = status.dnd ? status.dndUntil.map { "on until \(localTimeText($0))" } ?? "on" : "off"
+        return "\(status.open) open\(hidden), \(status.history) in history, do-not-disturb \(dnd)\(loading)"
     }
 }

@@ -174,18 +174,25 @@ struct Reload: ParsableCommand {
 struct Dnd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dnd",
-        abstract: "Turn do-not-disturb on or off, toggle it, or show it; prints the state (on/off).")
+        abstract: "Turn do-not-disturb on or off, toggle it, or show it; prints the state (on/off).",
+        discussion: "With --for or --until, do-not-disturb turned on ends by itself (it survives a restart of toastd): toast dnd on --for 30m, toast dnd on --until 09:00.")
 
     @Argument(help: "on, off, toggle or status.")
     var mode: DndMode = .status
 
+    @OptionGroup var end: ModeEndOptions
+
+    mutating func validate() throws {
+        if end.isGiven && mode != .on && mode != .toggle { throw ValidationError("--for and --until go with on or toggle") }
+    }
+
     func run() throws {
-        let mode = mode
+        let mode = mode, until = end.end()
         try reportingFailures { () throws(ClientFailure) in
-            guard case .dnd(let on) = try Connection().call(.dnd(mode)) else {
+            guard case .dnd(let on, let end) = try Connection().call(.dnd(mode, until: until)) else {
                 throw ClientFailure.protocolViolation("toastd's dnd reply carries no state")
             }
-            Output.line(on ? "on" : "off")
+            Output.line(on ? end.map { "on until \(localTimeText($0))" } ?? "on" : "off")
         }
     }
 }
@@ -195,7 +202,7 @@ struct Mode: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mode",
         abstract: "Show the modes on, or set, add, remove or toggle them; prints the modes on, one a line.",
-        discussion: "-s first, then -a, -r and -t, each repeatable. The do-not-disturb mode is what toast dnd turns on.")
+        discussion: "-s first, then -a, -r and -t, each repeatable. The do-not-disturb mode is what toast dnd turns on. With --for or --until, the modes of -a end by themselves: toast mode -a work --until 18:00.")
 
     @Option(name: [.short, .long], parsing: .upToNextOption, help: ArgumentHelp("Turn on exactly these modes.", valueName: "name"))
     var set: [String] = []
@@ -205,9 +212,14 @@ struct Mode: ParsableCommand {
     var remove: [String] = []
     @Option(name: [.short, .long], help: ArgumentHelp("Turn a mode on if it is off, off if it is on.", valueName: "name"))
     var toggle: [String] = []
+    @OptionGroup var end: ModeEndOptions
+
+    mutating func validate() throws {
+        if end.isGiven && add.isEmpty { throw ValidationError("--for and --until go with -a (the modes they end)") }
+    }
 
     func run() throws {
-        let change = ModeChange(set: set.isEmpty ? nil : set, add: add, remove: remove, toggle: toggle)
+        let change = ModeChange(set: set.isEmpty ? nil : set, add: add, remove: remove, toggle: toggle, until: end.end())
         try reportingFailures { () throws(ClientFailure) in
             guard case .modes(let names) = try Connection().call(.mode(change)) else {
                 throw ClientFailure.protocolViolation("toastd's mode reply carries no modes")

@@ -314,16 +314,18 @@ final class NotificationStoreTests: XCTestCase {
         store.setDoNotDisturb(false, now: t(200))
         XCTAssertEqual(visibleSummaries, ["a"])
         XCTAssertEqual(store.visible.first?.shownAt, t(200), "it enters again")
-        XCTAssertEqual(store.visible.first?.expiresAt, t(5000), "hidden time counted")
+        XCTAssertNil(store.visible.first?.expiresAt, "hidden time does not count")
+        store.markDisplayed(store.visible.map(\.id), now: t(216))
+        XCTAssertEqual(store.visible.first?.expiresAt, t(5116), "drawn again: the 4900 ms it had left")
     }
 
-    func testHiddenNotificationsExpireIntoHistory() {
+    func testHiddenNotificationsWaitUnseenInsteadOfExpiring() {
         store.setDoNotDisturb(true, now: t(0))
         let id = notify(request("quiet"), at: 0)
-        XCTAssertEqual(store.nextDeadline, t(5000))
-        store.advance(to: t(5000))
-        XCTAssertEqual(store.drainEvents(), [.closed(id: id, reason: .expired, origin: nil)])
-        XCTAssertEqual(store.history.first?.notification.id, id)
+        XCTAssertNil(store.nextDeadline, "nothing to wake for while nothing shows")
+        store.advance(to: t(60_000))
+        XCTAssertEqual(store.drainEvents(), [])
+        XCTAssertEqual(store.notification(id: id)?.waitingTimeout, 5000)
     }
 
     // MARK: Expiry
@@ -439,13 +441,14 @@ final class TimeoutFromDisplayTests: XCTestCase {
         store.markDisplayed([999], now: t(600))
     }
 
-    func testNeverAndHiddenToastsAreUnaffected() throws {
+    func testNeverToastsAreUnaffectedAndHiddenOnesWait() throws {
         var store = NotificationStore()
         let sticky = try store.notify(request("sticky", timeout: .never), now: t(0))
         XCTAssertNil(store.notification(id: sticky)?.waitingTimeout)
         store.setDoNotDisturb(true, now: t(0))
         let hidden = try store.notify(request("quiet", timeout: .after(300)), now: t(1))
-        XCTAssertEqual(store.notification(id: hidden)?.expiresAt, t(301), "hidden by do-not-disturb: runs as before")
+        XCTAssertNil(store.notification(id: hidden)?.expiresAt, "hidden by do-not-disturb: waits to be seen")
+        XCTAssertEqual(store.notification(id: hidden)?.waitingTimeout, 300)
     }
 
     func testAReplacementRestartsItsTimeFromItsNextDrawing() throws {

@@ -11,7 +11,7 @@ final class AcceptedByToastdTests: XCTestCase {
         "history_ignore", "set_transient", "format", "markup", "icon_position", "max_icon_size", "min_icon_size",
         "fullscreen", "script", "set_stack_tag", "new_icon", "urgency", "override_pause_level", "enabled",
         "origin", "offset", "width", "height", "notification_limit", "indicate_hidden", "font", "frame_width",
-        "corner_radius", "icon_corner_radius", "gap_size", "padding", "horizontal_padding", "history_length",
+        "corner_radius", "icon_corner_radius", "gap_size", "padding", "horizontal_padding", "history_length", "idle_threshold",
         "stack_duplicates", "mouse_left_click", "mouse_middle_click", "mouse_right_click", "layer", "follow",
         "monitor", "icon_theme", "icon_path", "enable_posix_regex", "enable_pcre_regex", "sort", "separator_color",
         "bogus_key", "",

@@ -90,6 +90,15 @@ final class GlobalsTests: XCTestCase {
         XCTAssertEqual(converted.parsed.config.notifications.historyLimit, 1000)
     }
 
+    func testIdleThresholdIsCarriedOverInSeconds() throws {
+        XCTAssertEqual(try convert("[global]\nidle_threshold = 120\n").parsed.config.idleThreshold, 120_000)
+        let minutes = try convert("[global]\nidle_threshold = 2m\n")
+        XCTAssertEqual(minutes.value("idle-threshold"), "120")
+        XCTAssertEqual(try convert("[global]\nidle_threshold = 1500ms\n").value("idle-threshold"), "1.5")
+        XCTAssertEqual(try convert("[global]\nidle_threshold = 0\n").parsed.config.idleThreshold, 0, "off stays off")
+        XCTAssertEqual(try convert("[global]\nidle_threshold = 2d\n").value("idle-threshold"), "86400", "at most a day")
+    }
+
     func testMouseClicksBecomeBindingsThatTakeClicks() throws {
         let converted = try convert("""
             [global]

@@ -29,8 +29,8 @@ final class MessageTests: XCTestCase {
         .action(id: nil, key: nil),
         .action(id: nil, key: "reply"),
         .action(id: 4, key: "open", activationToken: "token"),
-        .dnd(.on), .dnd(.off), .dnd(.toggle), .dnd(.status),
-        .mode(ModeChange()), .mode(ModeChange(set: ["default", "work"])),
+        .dnd(.on), .dnd(.off), .dnd(.toggle), .dnd(.status), .dnd(.on, until: 1_800_000_000),
+        .mode(ModeChange()), .mode(ModeChange(set: ["default", "work"])), .mode(ModeChange(add: ["work"], until: 1_800_000_000)),
         .mode(ModeChange(add: ["a"], remove: ["b", "c"], toggle: ["do-not-disturb"])),
         .version,
         .reload,
@@ -85,6 +85,29 @@ final class MessageTests: XCTestCase {
         XCTAssertEqual(Reply.ok(.modes(["default"])).encode(), #"{"v":1,"ok":true,"modes":["default"]}"#)
     }
 
+    /// When a mode ends: wall-clock seconds, within reason; how people write it.
+    func testModeEnds() {
+        XCTAssertEqual(Request.dnd(.on, until: 1_800_000_000).encode(), #"{"v":1,"request":"dnd","mode":"on","until":1800000000}"#)
+        XCTAssertEqual(Reply.ok(.dnd(true, until: 1_800_000_000)).encode(), #"{"v":1,"ok":true,"dnd":true,"dnd_until":1800000000}"#)
+        for bad in [#"{"v":1,"request":"dnd","mode":"on","until":-1}"#, #"{"v":1,"request":"dnd","mode":"on","until":"09:00"}"#,
+                    #"{"v":1,"request":"mode","add":["a"],"until":99999999999999}"#] {
+            XCTAssertThrowsError(try Request.decode(line: bad).get(), bad)
+        }
+        XCTAssertEqual(ModeEndText.seconds("30m"), 1800)
+        XCTAssertEqual(ModeEndText.seconds("1h30m"), 5400)
+        XCTAssertEqual(ModeEndText.seconds("2s"), 2)
+        XCTAssertEqual(ModeEndText.seconds("7d"), 604_800)
+        for bad in ["", "30", "m", "8d", "0s", "1x", "-5m", "1h 30m", "99999999999999h", "h1"] {
+            XCTAssertNil(ModeEndText.seconds(bad), bad)
+        }
+        XCTAssertEqual(ModeEndText.clockTime("09:00")?.hour, 9)
+        XCTAssertEqual(ModeEndText.clockTime("9:05")?.minute, 5)
+        XCTAssertEqual(ModeEndText.clockTime("23:59")?.hour, 23)
+        for bad in ["24:00", "12:60", "9", "9:5", "09:00:00", "ab:cd", ":30", ""] {
+            XCTAssertNil(ModeEndText.clockTime(bad), bad)
+        }
+    }
+
     func testEveryReplyRoundTrips() throws {
         let replies: [Reply] = [
             .ok,
@@ -98,6 +121,7 @@ final class MessageTests: XCTestCase {
             ])),
             .ok(.dnd(true)),
             .ok(.dnd(false)),
+            .ok(.dnd(true, until: 1_800_000_000)),
             .ok(.modes([])),
             .ok(.modes(["default", "do-not-disturb"])),
             .ok(.version(VersionInfo(daemon: "0.1.0"))),
@@ -106,6 +130,7 @@ final class MessageTests: XCTestCase {
             .ok(.settings(DaemonSettings(clickableActions: true))),
             .ok(.settings(DaemonSettings(clickableActions: false))),
             .ok(.status(StatusInfo(open: 3, hidden: 1, history: 50, dnd: true, loading: 2))),
+            .ok(.status(StatusInfo(open: 0, hidden: 0, history: 0, dnd: true, dndUntil: 1_800_000_000))),
             .error(ProtocolError(.notFound, "no toast 5")),
             .error(ProtocolError(ErrorCode(rawValue: "some_future_code"), "kept as is")),
         ] + ErrorCode.known.map { .error(ProtocolError($0, "message for \($0)")) }
