@@ -72,6 +72,8 @@ let package = Package(
                        providers: [.apt(["libsystemd-dev"])]),
         // GLib's slices through malloc, set from the executable's .preinit_array before GLib starts.
         .target(name: "CMallocSlices", linkerSettings: [.linkedLibrary("glib-2.0")]),
+        // libpulse, loaded with dlopen on the first sound request (its header says why).
+        .target(name: "CPulse"),
         .systemLibrary(name: "CXkbCommon", pkgConfig: "xkbcommon",
                        providers: [.apt(["libxkbcommon-dev"])]),
 
@@ -97,12 +99,15 @@ let package = Package(
 
         // I/O.
         // The platform: event loop, timers, signals, child processes, the control socket, syscalls.
-        .target(name: "ToastPlatform", dependencies: ["CLinux"]),
+        .target(name: "ToastPlatform", dependencies: ["CLinux", "ToastCore"]),
         .target(name: "ToastDBus", dependencies: ["CSystemd", "ToastVocabulary"]),
+        // What the on-screen display changes: the sound server's volumes (libpulse on the daemon's loop),
+        // backlights and lock-key LEDs (sysfs, logind).
+        .target(name: "ToastDevices", dependencies: ["CPulse", "CLinux", "CSystemd", "ToastPlatform"]),
         // The daemon: service, pictures, history, the two front doors, surfaces, and the loop.
         .target(name: "ToastDaemon",
                 dependencies: ["Wayland", "CLinux", "CMallocSlices", "ToastVocabulary", "ToastCore", "ToastProtocol",
-                               "ToastRender", "ToastDBus", "ToastPlatform", "ToastConfig", "ToastScene"]),
+                               "ToastRender", "ToastDBus", "ToastPlatform", "ToastConfig", "ToastScene", "ToastDevices"]),
 
         // Executables.
         .executableTarget(name: "toastd", dependencies: ["ToastDaemon"], linkerSettings: daemonReleaseLink),
@@ -122,7 +127,7 @@ let package = Package(
         .testTarget(name: "ToastProtocolTests", dependencies: ["ToastProtocol", "ToastVocabulary", "toast"]),
         .testTarget(name: "ToastRenderTests", dependencies: ["ToastRender", "ToastVocabulary"], swiftSettings: pangoCairoFlags),
         .testTarget(name: "ToastDBusTests", dependencies: ["ToastDBus", "ToastVocabulary"]),
-        .testTarget(name: "ToastDaemonTests", dependencies: ["ToastDaemon", "ToastPlatform", "ToastConfig", "ToastScene", "ToastCore", "ToastVocabulary", "ToastProtocol", "ToastDBus", "ToastRender", "CMallocSlices"], swiftSettings: pangoCairoFlags),
+        .testTarget(name: "ToastDaemonTests", dependencies: ["ToastDaemon", "ToastPlatform", "ToastConfig", "ToastScene", "ToastCore", "ToastVocabulary", "ToastProtocol", "ToastDBus", "ToastRender", "CMallocSlices", "ToastDevices"], swiftSettings: pangoCairoFlags),
         .testTarget(name: "IntegrationTests", dependencies: ["ToastProtocol"]),
     ],
     swiftLanguageModes: [.v6]

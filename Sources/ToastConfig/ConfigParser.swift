@@ -217,7 +217,7 @@ public enum ConfigParser {
         "hud-background", "hud-border-color", "hud-bar-color", "hud-overdrive-color", "hud-muted-color",
         "on-notify", "on-button-left", "on-button-right", "on-button-middle", "markup", "actions",
         "format", "group-by", "hud-output", "layer", "fullscreen",
-    ]
+    ] + OsdConfig.keys
     /// Keys a criteria section (`[app-name=...]`, `[urgency=...]`) may set.
     package static let ruleKeys = [
         "default-timeout", "ignore-timeout", "invisible", "history", "background", "text-color", "border-color",
@@ -409,6 +409,7 @@ public enum ConfigParser {
             let radius = try integer(key, value, in: 0...48)
             return (Rank.specific, { $0.style.shadow?.radius = radius })
         default:
+            if let apply = try OsdConfig.setting(key: key, value: value) { return (Rank.specific, apply) }
             throw unknownKey(key)
         }
     }
@@ -645,7 +646,7 @@ public enum ConfigParser {
 
     // MARK: - Values
 
-    private static func integer(_ key: String, _ value: String, in range: ClosedRange<Int>) throws(SettingError) -> Int {
+    static func integer(_ key: String, _ value: String, in range: ClosedRange<Int>) throws(SettingError) -> Int {
         guard let number = Int(value) else {
             throw SettingError("'\(key)' must be a whole number, got '\(excerpt(value[...]))'")
         }
@@ -671,7 +672,7 @@ public enum ConfigParser {
         return ms == 0 ? nil : Milliseconds(ms)
     }
 
-    private static func boolean(_ key: String, _ value: String) throws(SettingError) -> Bool {
+    static func boolean(_ key: String, _ value: String) throws(SettingError) -> Bool {
         switch value.lowercased() {
         case "true", "yes", "on", "1": return true
         case "false", "no", "off", "0": return false

@@ -51,6 +51,8 @@ public final class Daemon {
     private var frameDeadlineArming = FrameDeadlineArming()
     /// When memory goes back to the system (`returnMemoryIfDue`).
     var memoryPolicy = MemoryReturnPolicy()
+    /// `toast osd`: the sound server, backlights and lock keys.
+    var onScreenDisplay: OnScreenDisplay?
 
     /// Connects to the compositor and the bus and opens the socket; throws a message to print.
     public init(options: DaemonOptions) throws(StartupError) {
@@ -83,6 +85,7 @@ public final class Daemon {
         screen = Screen(wayland: wayland, renderer: renderer)
         setUpScreen()
         connectFrontDoors()
+        onScreenDisplay = startOnScreenDisplay()
         connectService()
         if let door { try finishBusName(door) }
         try watchEvents()

@@ -42,6 +42,7 @@ extension Daemon {
         let old = config
         config = new
         service.reconfigure(notifications: new.notifications, hud: new.hud)
+        onScreenDisplay?.configure(new.osd)
         if new.persistentHistory != old.persistentHistory { keepHistory() }
         if new.soundCommand != old.soundCommand {
             soundPlayer = SoundPlayer(configured: new.soundCommand, environment: Environment.variable)

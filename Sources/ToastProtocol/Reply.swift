@@ -160,6 +160,8 @@ public enum ReplyPayload: Equatable, Sendable {
     case settings(DaemonSettings)
     /// `"status": {"open": N, "hidden": N, "history": N, "dnd": false, "loading": N}` — status.
     case status(StatusInfo)
+    /// `"level": {"value": N, "muted": false}` — osd (the level after the change).
+    case level(LevelInfo)
 }
 
 /// The daemon's answer to one request: `{"v":1,"ok":true, …payload}` or
@@ -189,6 +191,7 @@ public enum Reply: Equatable, Sendable {
             case .settings(let s):
                 o["settings"] = .object(JSONObject([("clickable_actions", .bool(s.clickableActions))]))
             case .status(let status): o["status"] = status.json
+            case .level(let level): o["level"] = level.json
             }
         case .error(let e):
             o["ok"] = .bool(false)
@@ -273,9 +276,15 @@ public enum Reply: Equatable, Sendable {
             try sr.finish()
             count += 1
         }
+        if let l = try r.object("level") {
+            var lr = FieldReader(l, context: "level")
+            payload = .level(try LevelInfo.decode(&lr))
+            try lr.finish()
+            count += 1
+        }
         guard count <= 1 else {
             throw ProtocolError(.conflictingFields,
-                                "a reply carries at most one of id, toasts, dnd, modes, version, warnings, settings, status")
+                                "a reply carries at most one of id, toasts, dnd, modes, version, warnings, settings, status, level")
         }
         try r.finish()
         return .ok(payload)

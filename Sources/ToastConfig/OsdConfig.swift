@@ -1,0 +1,38 @@
+/// The on-screen display's own keys: how far `toast osd … up|down` moves a level, how loud a step or
+/// `set` may make the sound, and whether changes made by other programs show the bar.
+package struct OsdConfig: Equatable, Sendable {
+    /// `volume-step`: points `up` and `down` move the volume and the microphone.
+    package var volumeStep = 5
+    /// `volume-max`: the highest volume a step or `set` reaches (above 100 amplifies); `--max` wins.
+    package var volumeMax = 100
+    /// `brightness-step`: points `up` and `down` move a backlight.
+    package var brightnessStep = 5
+    /// `hud-follow-volume`: a change of the default sink's or source's volume or mute by any program
+    /// (a mixer, a headset button) shows the bar too.
+    package var followVolume = false
+
+    package init() {}
+
+    /// The keys, in the order the docs list them.
+    static let keys = ["volume-step", "volume-max", "brightness-step", "hud-follow-volume"]
+
+    /// One of the keys above with its value checked, as the parser's `setting` returns it.
+    static func setting(key: String, value: String) throws(ConfigParser.SettingError) -> ((inout DaemonConfig) -> Void)? {
+        switch key {
+        case "volume-step":
+            let step = try ConfigParser.integer(key, value, in: 1...100)
+            return { $0.osd.volumeStep = step }
+        case "volume-max":
+            let ceiling = try ConfigParser.integer(key, value, in: 1...200)
+            return { $0.osd.volumeMax = ceiling }
+        case "brightness-step":
+            let step = try ConfigParser.integer(key, value, in: 1...100)
+            return { $0.osd.brightnessStep = step }
+        case "hud-follow-volume":
+            let on = try ConfigParser.boolean(key, value)
+            return { $0.osd.followVolume = on }
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import ToastConfig
+import ToastCore
+import ToastDevices
+import ToastPlatform
+import ToastProtocol
+
+/// `toast osd`: changes a device's level through its owner (the sound server, the kernel's backlight,
+/// logind) and shows the bar with the value read back, so the bar never shows a number the device does
+/// not hold. Lock keys are only read. With `hud-follow-volume`, volume changes made by other programs
+/// show the bar too.
+final class OnScreenDisplay {
+    private let service: ToastService
+    private let sound: SoundServer
+    private let sysfs: SysfsDevices
+    private var settings = OsdConfig()
+
+    init(service: ToastService, loop: EventLoop, sysfsRoot: String?) {
+        self.service = service
+        sound = SoundServer(loop: loop)
+        sysfs = SysfsDevices(root: sysfsRoot)
+        sound.onLevelChanged = { [unowned self] direction, level in
+            self.show(direction == .output ? .volume : .mic, DeviceLevel(percent: level.percent, muted: level.muted))
+        }
+    }
+
+    /// The keys `volume-step`, `volume-max`, `brightness-step`, `hud-follow-volume`.
+    func configure(_ new: OsdConfig) {
+        settings = new
+        sound.follows = new.followVolume
+    }
+
+    /// Carries out `params`; `reply` gets the level (at once, or once the sound server answered).
+    func handle(_ params: OsdParams, reply: @escaping (Reply) -> Void) {
+        switch params.target {
+        case .volume, .mic:
+            let device = SoundDevice(params.target == .volume ? .output : .input, name: params.device)
+            let change = levelChange(params.action, step: settings.volumeStep)
+            sound.change(device, change, ceiling: params.max ?? settings.volumeMax) { [unowned self] result in
+                switch result {
+                case .success(let level): reply(self.show(params.target, level))
+                case .failure(let error): reply(.error(Self.protocolError(error)))
+                }
+            }
+        case .brightness:
+            do {
+                reply(show(.brightness, try changeBrightness(params), kind: params.leds == nil ? nil : "keyboard-brightness"))
+            } catch {
+                reply(.error(Self.protocolError(error)))
+            }
+        case .capslock, .numlock:
+            do {
+                let on = try sysfs.lockKey(params.target.rawValue)
+                reply(show(params.target, DeviceLevel(percent: on ? 100 : 0, muted: !on)))
+            } catch {
+                reply(.error(Self.protocolError(error)))
+            }
+        }
+    }
+
+    private func changeBrightness(_ params: OsdParams) throws(DeviceError) -> DeviceLevel {
+        let device = try sysfs.brightnessDevice(class: params.leds == nil ? "backlight" : "leds", name: params.leds ?? params.device)
+        let now = try device.read()
+        let change = levelChange(params.action, step: settings.brightnessStep)
+        let wanted = BrightnessLevels.value(after: change, from: now.value, max: now.max)
+        if wanted != now.value {
+            guard device.isWritable else {
+                throw .unavailable("\(device.path)/brightness is not writable (logind's SetBrightness is not done yet)")
+            }
+            try device.write(wanted)
+        }
+        let after = try device.read()
+        return DeviceLevel(percent: BrightnessLevels.percent(after.value, of: after.max), muted: false)
+    }
+
+    private func levelChange(_ action: OsdAction, step: Int) -> LevelChange {
+        switch action {
+        case .show: .show
+        case .up: .by(step)
+        case .down: .by(-step)
+        case .by(let points): .by(points)
+        case .set(let percent): .set(percent)
+        case .mute: .mute
+        case .unmute: .unmute
+        case .toggleMute: .toggleMute
+        }
+    }
+
+    /// Shows the bar of `target` at `level`; the reply that reports it.
+    @discardableResult
+    private func show(_ target: OsdTarget, _ level: DeviceLevel, kind: String? = nil) -> Reply {
+        let value = min(max(level.percent, HudParams.valueRange.lowerBound), HudParams.valueRange.upperBound)
+        let label: String? = switch target {
+        case .capslock: "Caps Lock"
+        case .numlock: "Num Lock"
+        default: nil
+        }
+        do {
+            try service.showBar(kind: kind ?? target.rawValue, value: value, muted: level.muted, label: label)
+        } catch {
+            return .error(SocketFrontDoor.protocolError(error))
+        }
+        return .ok(.level(LevelInfo(value: level.percent, muted: level.muted)))
+    }
+
+    static func protocolError(_ error: SoundError) -> ProtocolError {
+        switch error {
+        case .unavailable: ProtocolError(.unavailable, error.description)
+        case .noDevice: ProtocolError(.notFound, error.description)
+        case .failed: ProtocolError(.internalError, error.description)
+        }
+    }
+
+    static func protocolError(_ error: DeviceError) -> ProtocolError {
+        switch error {
+        case .unavailable: ProtocolError(.unavailable, error.description)
+        case .noDevice: ProtocolError(.notFound, error.description)
+        case .failed: ProtocolError(.internalError, error.description)
+        }
+    }
+}
+
+extension Daemon {
+    /// `toast osd` through the control socket, with the configuration's steps and ceiling.
+    func startOnScreenDisplay() -> OnScreenDisplay {
+        let display = OnScreenDisplay(service: service, loop: loop,
+                                      sysfsRoot: Environment.variable(SysfsDevices.environmentVariable))
+        display.configure(config.osd)
+        socketDoor.onOsd = { [unowned display] params, reply in display.handle(params, reply: reply) }
+        return display
+    }
+}
