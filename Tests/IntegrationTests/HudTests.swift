@@ -639,21 +639,6 @@ private extension Rect {
 }
 
 private extension Image {
-    /// The longest horizontal run of `colour` pixels in any row of `rect`: the bar's filled length
-    /// (text glyphs in the same colour make only short runs).
-    func longestRun(of colour: RGB, in rect: Rect, tolerance: UInt8 = 2) -> Int {
-        let r = rect.clamped(to: width, height)
-        var best = 0
-        for y in r.y..<(r.y + r.height) {
-            var run = 0
-            for x in r.x..<(r.x + r.width) {
-                run = pixel(x, y).isClose(to: colour, tolerance: tolerance) ? run + 1 : 0
-                best = max(best, run)
-            }
-        }
-        return best
-    }
-
     /// The smallest rectangle holding every pixel that differs from `other`; nil if none does.
     func differenceBox(from other: Image) -> Rect? {
         var minX = width, minY = height, maxX = -1, maxY = -1

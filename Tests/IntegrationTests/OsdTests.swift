@@ -1,0 +1,170 @@
+import Foundation
+import XCTest
+
+/// `toast osd` (issue #31): toastd changes the level itself, through a real PulseAudio server and a
+/// sysfs-like tree, and the bar shows the value read back. Bar geometry as in HudTests: the fill is
+/// opaque #eef0f6 (#6b6e7b muted), `hudPadding` 14 px inside the HUD's box.
+final class OsdTests: XCTestCase {
+    static let barFill = RGB(hex: "eef0f6")!
+    static let mutedFill = RGB(hex: "6b6e7b")!
+    static let padding = 14
+
+    // MARK: - Sound
+
+    func testVolumeStepRaisesTheSinkByFivePointsAndTheBarShowsTheNewValue() throws {
+        let stage = try Stage.shared()
+        let pulse = try PulseServer(stage: stage)
+        try pulse.pactl("set-sink-volume", "@DEFAULT_SINK@", "50%")
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig("hud-timeout = 6000")],
+                                       environment: pulse.environment)
+        let result = try toastd.toast(["osd", "volume", "+5%"])
+        XCTAssertEqual(result.status, 0, "toast osd volume +5%: \(result.stderrText); toastd: \(toastd.log)")
+        XCTAssertEqual(result.stdoutText, "55%\n", "what toast printed")
+        XCTAssertEqual(try pulse.sinkVolume(), 55, "pactl get-sink-volume after +5% from 50%")
+        XCTAssertEqual(try barFraction(stage, of: Self.barFill, near: 0.55), 0.55, accuracy: 0.03, "the bar; toastd: \(toastd.log)")
+
+        // Down by the configured step (volume-step, 5 by default), and the ceiling (volume-max, 100).
+        XCTAssertEqual(try toastd.toast(["osd", "volume", "down"]).stdoutText, "50%\n")
+        XCTAssertEqual(try pulse.sinkVolume(), 50)
+        XCTAssertEqual(try toastd.toast(["osd", "volume", "set", "140%"]).stdoutText, "100%\n", "set above volume-max")
+        XCTAssertEqual(try toastd.toast(["osd", "volume", "set", "140%", "--max", "150"]).stdoutText, "140%\n")
+        XCTAssertEqual(try pulse.sinkVolume(), 140)
+    }
+
+    func testToggleMuteFlipsTheSinkAndTheBarTakesTheMutedLook() throws {
+        let stage = try Stage.shared()
+        let pulse = try PulseServer(stage: stage)
+        try pulse.pactl("set-sink-volume", "@DEFAULT_SINK@", "60%")
+        try pulse.pactl("set-sink-mute", "@DEFAULT_SINK@", "0")
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig("hud-timeout = 6000")],
+                                       environment: pulse.environment)
+        XCTAssertEqual(try toastd.toast(["osd", "volume", "toggle-mute"]).stdoutText, "60% muted\n")
+        XCTAssertTrue(try pulse.sinkMuted(), "pactl get-sink-mute after toggle-mute")
+        XCTAssertEqual(try barFraction(stage, of: Self.mutedFill, near: 0.6), 0.6, accuracy: 0.03,
+                       "no muted bar at 60; toastd: \(toastd.log)")
+        XCTAssertEqual(try toastd.toast(["osd", "volume", "toggle-mute"]).stdoutText, "60%\n")
+        XCTAssertFalse(try pulse.sinkMuted(), "pactl get-sink-mute after the second toggle-mute")
+        XCTAssertEqual(try barFraction(stage, of: Self.barFill, near: 0.6), 0.6, accuracy: 0.03, "the bar unmuted")
+    }
+
+    func testMicChangesTheDefaultSource() throws {
+        let stage = try Stage.shared()
+        let pulse = try PulseServer(stage: stage)
+        try pulse.pactl("set-source-volume", "@DEFAULT_SOURCE@", "30%")
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()],
+                                       environment: pulse.environment)
+        XCTAssertEqual(try toastd.toast(["osd", "mic", "set", "45%"]).stdoutText, "45%\n")
+        XCTAssertTrue(try pulse.pactl("get-source-volume", "toastd_mic").contains(" 45% "), "pactl get-source-volume")
+        XCTAssertEqual(try toastd.toast(["osd", "mic", "mute"]).stdoutText, "45% muted\n")
+        XCTAssertTrue(try pulse.pactl("get-source-mute", "toastd_mic").contains("yes"))
+        let missing = try toastd.toast(["osd", "volume", "up", "--sink", "no_such_sink"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderrText.contains("not_found"), missing.stderrText)
+    }
+
+    func testFollowVolumeShowsAChangeMadeByAnotherProgram() throws {
+        let stage = try Stage.shared()
+        let pulse = try PulseServer(stage: stage)
+        try pulse.pactl("set-sink-volume", "@DEFAULT_SINK@", "80%")
+        let toastd = try ToastdProcess(stage: stage,
+                                       arguments: ["--config", try stage.shadowlessConfig("hud-follow-volume = true\nhud-timeout = 6000")],
+                                       environment: pulse.environment)
+        XCTAssertNotNil(toastd.process.waitForLine(startingWith: "toastd: sound server: connected"),
+                        "toastd did not connect for hud-follow-volume: \(toastd.log)")
+        try pulse.pactl("set-sink-volume", "@DEFAULT_SINK@", "30%")
+        XCTAssertEqual(try barFraction(stage, of: Self.barFill, near: 0.3), 0.3, accuracy: 0.03,
+                       "pactl's change did not show; toastd: \(toastd.log)")
+    }
+
+    func testWithoutASoundServerTheCLISaysSoAndExitsSixAndTheDaemonStays() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage, environment: ["PULSE_SERVER": "unix:\(stage.directory)/no-such-pulse-socket"])
+        for _ in 0..<2 {
+            let result = try toastd.toast(["osd", "volume", "+5%"])
+            XCTAssertEqual(result.status, 6, "toast osd volume +5% without a server: \(result.stderrText)")
+            XCTAssertTrue(result.stderrText.hasPrefix("toast: unavailable: no sound server"), result.stderrText)
+        }
+        XCTAssertTrue(toastd.process.isRunning, "toastd stopped: \(toastd.log)")
+        XCTAssertEqual(try toastd.toast(["version"]).status, 0)
+    }
+
+    // MARK: - Brightness and lock keys
+
+    func testBrightnessStepWritesTheBacklightAndTheBarShowsTheValueReadBack() throws {
+        let stage = try Stage.shared()
+        let tree = try SysfsTree(stage: stage)
+        try tree.write("backlight/intel_backlight/max_brightness", "1000")
+        try tree.write("backlight/intel_backlight/brightness", "500")
+        try tree.write("leds/tpacpi::kbd_backlight/max_brightness", "2")
+        try tree.write("leds/tpacpi::kbd_backlight/brightness", "0")
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig("hud-timeout = 6000")],
+                                       environment: tree.environment)
+        let result = try toastd.toast(["osd", "brightness", "-10%"])
+        XCTAssertEqual(result.status, 0, result.stderrText)
+        XCTAssertEqual(result.stdoutText, "40%\n")
+        XCTAssertEqual(try tree.read("backlight/intel_backlight/brightness"), "400")
+        XCTAssertEqual(try barFraction(stage, of: Self.barFill, near: 0.4), 0.4, accuracy: 0.03, "toastd: \(toastd.log)")
+
+        XCTAssertEqual(try toastd.toast(["osd", "brightness", "set", "75%", "--device", "intel_backlight"]).stdoutText, "75%\n")
+        XCTAssertEqual(try tree.read("backlight/intel_backlight/brightness"), "750")
+        // A keyboard backlight of three levels: one step up is one level.
+        XCTAssertEqual(try toastd.toast(["osd", "brightness", "up", "--leds", "tpacpi::kbd_backlight"]).stdoutText, "50%\n")
+        XCTAssertEqual(try tree.read("leds/tpacpi::kbd_backlight/brightness"), "1")
+        let missing = try toastd.toast(["osd", "brightness", "up", "--device", "../leds"])
+        XCTAssertEqual(missing.status, 1, missing.stderrText)
+        XCTAssertTrue(missing.stderrText.contains("not_found"), missing.stderrText)
+    }
+
+    func testCapsLockShowsItsStateInTwoLooks() throws {
+        let stage = try Stage.shared()
+        let tree = try SysfsTree(stage: stage)
+        try tree.write("leds/input3::capslock/max_brightness", "1")
+        try tree.write("leds/input3::capslock/brightness", "1")
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig("hud-timeout = 6000")],
+                                       environment: tree.environment)
+        XCTAssertEqual(try toastd.toast(["osd", "capslock"]).stdoutText, "on\n")
+        XCTAssertEqual(try barFraction(stage, of: Self.barFill, near: 1), 1, accuracy: 0.03, "caps lock on; toastd: \(toastd.log)")
+        try tree.write("leds/input3::capslock/brightness", "0")
+        XCTAssertEqual(try toastd.toast(["osd", "capslock"]).stdoutText, "off\n")
+        // Off: an empty bar, and no full one left.
+        let (shot, off) = try stage.waitForScreenshot { $0.longestRun(of: Self.barFill, in: $0.bounds) == 0 && !$0.isUniform(stage.background) }
+        XCTAssertTrue(off, "caps lock off still looks on; kept at \(stage.keep(shot, name: "capslock-off"))")
+        let numlock = try toastd.toast(["osd", "numlock"])
+        XCTAssertEqual(numlock.status, 6, "no numlock LED in the tree: \(numlock.stderrText)")
+    }
+
+    // MARK: - Helpers
+
+    /// The filled fraction of the bar in `colour` once it shows about `expected` (or whatever it
+    /// shows at the deadline).
+    private func barFraction(_ stage: Stage, of colour: RGB, near expected: Double) throws -> Double {
+        var fraction = -1.0
+        _ = try stage.waitForScreenshot(timeout: 10) { shot in
+            guard let box = shot.boundingBox(notMatching: stage.background) else { return false }
+            fraction = Double(shot.longestRun(of: colour, in: box)) / Double(box.width - 2 * Self.padding)
+            return abs(fraction - expected) < 0.02
+        }
+        return fraction
+    }
+}
+
+/// A directory laid out like /sys/class, for `TOASTD_SYSFS_CLASS`.
+struct SysfsTree {
+    let root: String
+    var environment: [String: String] { ["TOASTD_SYSFS_CLASS": root] }
+
+    init(stage: Stage) throws {
+        root = "\(stage.directory)/sysfs-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        let url = URL(fileURLWithPath: "\(root)/\(path)")
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data((text + "\n").utf8).write(to: url)
+    }
+
+    func read(_ path: String) throws -> String {
+        try String(contentsOfFile: "\(root)/\(path)", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
