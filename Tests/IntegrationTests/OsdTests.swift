@@ -69,8 +69,8 @@ final class OsdTests: XCTestCase {
         let toastd = try ToastdProcess(stage: stage,
                                        arguments: ["--config", try stage.shadowlessConfig("hud-follow-volume = true\nhud-timeout = 6000")],
                                        environment: pulse.environment)
-        XCTAssertNotNil(toastd.process.waitForLine(startingWith: "toastd: sound server: connected"),
-                        "toastd did not connect for hud-follow-volume: \(toastd.log)")
+        XCTAssertTrue(waitUntil(timeout: 10) { toastd.log.contains("toastd: sound server: connected") },
+                      "toastd did not connect for hud-follow-volume: \(toastd.log)")
         try pulse.pactl("set-sink-volume", "@DEFAULT_SINK@", "30%")
         XCTAssertEqual(try barFraction(stage, of: Self.barFill, near: 0.3), 0.3, accuracy: 0.03,
                        "pactl's change did not show; toastd: \(toastd.log)")
