@@ -168,3 +168,43 @@ struct SysfsTree {
         try String(contentsOfFile: "\(root)/\(path)", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
+
+/// README's `toast osd` lines and sway bindings, run by a shell as written (the binding's command after
+/// `exec`), against a real PulseAudio server and a sysfs-like tree.
+final class OsdReadmeTests: XCTestCase {
+    func testReadmeOsdLinesAndBindingsRunAsWritten() throws {
+        let stage = try Stage.shared()
+        let pulse = try PulseServer(stage: stage)
+        try pulse.pactl("set-sink-volume", "@DEFAULT_SINK@", "50%")
+        try pulse.pactl("set-sink-mute", "@DEFAULT_SINK@", "0")
+        let tree = try SysfsTree(stage: stage)
+        try tree.write("backlight/acpi_video0/max_brightness", "100")
+        try tree.write("backlight/acpi_video0/brightness", "70")
+        try tree.write("leds/input3::capslock/brightness", "1")
+        let toastd = try ToastdProcess(stage: stage, environment: pulse.environment.merging(tree.environment) { a, _ in a })
+        let readme = try String(contentsOfFile: "\(stage.repository)/README.md", encoding: .utf8)
+        let lines = readme.split(separator: "\n").map(String.init)
+        let commands = lines.filter { $0.hasPrefix("toast osd ") }.map { $0.components(separatedBy: "  #")[0].trimmingCharacters(in: .whitespaces) }
+        let bindings = lines.filter { $0.hasPrefix("bindsym ") && $0.contains("toast osd") }
+            .map { String($0[$0.range(of: "exec ")!.upperBound...]) }
+        XCTAssertEqual(commands, ["toast osd volume +5%", "toast osd volume toggle-mute", "toast osd mic toggle-mute",
+                                  "toast osd brightness -10%", "toast osd capslock"])
+        XCTAssertEqual(bindings.count, 7, "README's sway bindings: \(bindings)")
+        func shell(_ line: String) throws -> CommandResult {
+            try stage.run(["sh", "-c", line], environment: ["TOASTD_SOCKET": toastd.socketPath], timeout: 20)
+        }
+        var outputs: [String] = []
+        for line in commands + bindings {
+            let result = try shell(line)
+            XCTAssertEqual(result.status, 0, "\(line): \(result.stderrText); toastd: \(toastd.log)")
+            outputs.append(result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        // What each printed, in order: +5% from 50, mute, the mic's mute, -10 from 70, caps lock on; then
+        // the bindings: up, down, unmute, the mic unmuted, brightness up and down, caps lock.
+        XCTAssertEqual(outputs, ["55%", "55% muted", outputs[2], "60%", "on", "60% muted", "55% muted", "55%",
+                                 outputs[8], "65%", "60%", "on"])
+        XCTAssertTrue(outputs[2].hasSuffix("muted") && !outputs[8].hasSuffix("muted"), "the mic's mute: \(outputs)")
+        XCTAssertEqual(try pulse.sinkVolume(), 55)
+        XCTAssertEqual(try tree.read("backlight/acpi_video0/brightness"), "60")
+    }
+}
