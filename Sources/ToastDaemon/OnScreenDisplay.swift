@@ -12,12 +12,15 @@ final class OnScreenDisplay {
     private let service: ToastService
     private let sound: SoundServer
     private let sysfs: SysfsDevices
+    /// Writes backlights this process may not write itself.
+    private let logind: LogindBrightness
     private var settings = OsdConfig()
 
     init(service: ToastService, loop: EventLoop, sysfsRoot: String?) {
         self.service = service
         sound = SoundServer(loop: loop)
         sysfs = SysfsDevices(root: sysfsRoot)
+        logind = LogindBrightness(loop: loop)
         sound.onLevelChanged = { [unowned self] direction, level in
             self.show(direction == .output ? .volume : .mic, DeviceLevel(percent: level.percent, muted: level.muted))
         }
@@ -42,13 +45,15 @@ final class OnScreenDisplay {
                 }
             }
         case .brightness:
-            do {
-                reply(show(.brightness, try changeBrightness(params), kind: params.leds == nil ? nil : "keyboard-brightness"))
-            } catch {
-                reply(.error(Self.protocolError(error)))
+            let kind = params.leds == nil ? nil : "keyboard-brightness"
+            changeBrightness(params) { [unowned self] result in
+                switch result {
+                case .success(let level): reply(self.show(.brightness, level, kind: kind))
+                case .failure(let error): reply(.error(Self.protocolError(error)))
+                }
             }
         case .capslock, .numlock:
-            do {
+            do throws(DeviceError) {
                 let on = try sysfs.lockKey(params.target.rawValue)
                 reply(show(params.target, DeviceLevel(percent: on ? 100 : 0, muted: !on)))
             } catch {
@@ -57,19 +62,30 @@ final class OnScreenDisplay {
         }
     }
 
-    private func changeBrightness(_ params: OsdParams) throws(DeviceError) -> DeviceLevel {
-        let device = try sysfs.brightnessDevice(class: params.leds == nil ? "backlight" : "leds", name: params.leds ?? params.device)
-        let now = try device.read()
-        let change = levelChange(params.action, step: settings.brightnessStep)
-        let wanted = BrightnessLevels.value(after: change, from: now.value, max: now.max)
-        if wanted != now.value {
-            guard device.isWritable else {
-                throw .unavailable("\(device.path)/brightness is not writable (logind's SetBrightness is not done yet)")
+    /// Writes the new brightness directly when this process may, else through logind; then reads it back.
+    private func changeBrightness(_ params: OsdParams, done: @escaping (Result<DeviceLevel, DeviceError>) -> Void) {
+        do throws(DeviceError) {
+            let device = try sysfs.brightnessDevice(class: params.leds == nil ? "backlight" : "leds",
+                                                    name: params.leds ?? params.device)
+            let now = try device.read()
+            let wanted = BrightnessLevels.value(after: levelChange(params.action, step: settings.brightnessStep),
+                                                from: now.value, max: now.max)
+            if wanted == now.value { return done(.success(Self.level(now))) }
+            if device.isWritable {
+                try device.write(wanted)
+                return done(.success(Self.level(try device.read())))
             }
-            try device.write(wanted)
+            logind.set(device, to: wanted) { error in
+                if let error { return done(.failure(error)) }
+                done(Result { () throws(DeviceError) in Self.level(try device.read()) })
+            }
+        } catch {
+            done(.failure(error))
         }
-        let after = try device.read()
-        return DeviceLevel(percent: BrightnessLevels.percent(after.value, of: after.max), muted: false)
+    }
+
+    private static func level(_ brightness: (value: Int, max: Int)) -> DeviceLevel {
+        DeviceLevel(percent: BrightnessLevels.percent(brightness.value, of: brightness.max), muted: false)
     }
 
     private func levelChange(_ action: OsdAction, step: Int) -> LevelChange {
