@@ -88,6 +88,30 @@ final class OsdTests: XCTestCase {
         XCTAssertEqual(try toastd.toast(["version"]).status, 0)
     }
 
+    /// While the sound server does not answer (stopped), the osd request waits but nothing else does:
+    /// another client is answered, and the waiting client's next request, sent in the same write, is
+    /// answered after its osd reply, in order.
+    func testAStalledSoundServerHoldsOnlyItsOwnClientsRepliesInOrder() throws {
+        let stage = try Stage.shared()
+        let pulse = try PulseServer(stage: stage)
+        try pulse.pactl("set-sink-volume", "@DEFAULT_SINK@", "50%")
+        let toastd = try ToastdProcess(stage: stage, environment: pulse.environment)
+        XCTAssertEqual(try toastd.toast(["osd", "volume"]).stdoutText, "50%\n", "connected first; toastd: \(toastd.log)")
+        kill(pulse.process.pid, SIGSTOP)
+        defer { kill(pulse.process.pid, SIGCONT) }
+        let waiting = try UnixClient(path: toastd.socketPath)
+        try waiting.send(#"{"v":1,"request":"osd","target":"volume","action":"by","value":10}"# + "\n"
+                         + #"{"v":1,"request":"version"}"# + "\n")
+        let other = try UnixClient(path: toastd.socketPath)
+        XCTAssertEqual(try other.request(#"{"v":1,"request":"version"}"#)?["ok"] as? Bool, true, "another client waited")
+        XCTAssertNil(waiting.readLine(timeout: 0), "a reply came while the sound server is stopped")
+        kill(pulse.process.pid, SIGCONT)
+        let first = try XCTUnwrap(waiting.readObject(), "no osd reply after the server went on")
+        XCTAssertEqual((first["level"] as? [String: Any])?["value"] as? Int, 60, "\(first)")
+        let second = try XCTUnwrap(waiting.readObject())
+        XCTAssertNotNil(second["version"], "the second reply is not version's: \(second)")
+    }
+
     // MARK: - Brightness and lock keys
 
     func testBrightnessStepWritesTheBacklightAndTheBarShowsTheValueReadBack() throws {
