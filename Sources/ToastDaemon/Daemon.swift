@@ -1,12 +1,12 @@
-import ToastConfig
-import ToastPlatform
-import ToastScene
 import CLinux
 import Glibc
+import ToastConfig
 import ToastCore
 import ToastDBus
+import ToastPlatform
 import ToastProtocol
 import ToastRender
+import ToastScene
 import ToastVocabulary
 import Wayland
 

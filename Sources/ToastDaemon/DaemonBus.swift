@@ -1,10 +1,8 @@
 import Glibc
-import ToastConfig
 import ToastCore
 import ToastDBus
 import ToastPlatform
 import ToastRender
-import ToastScene
 import ToastVocabulary
 
 /// How epoll watches the bus's fd, and whether sd-bus has work left from the last turn.

@@ -1,7 +1,6 @@
+import Glibc
 import ToastConfig
 import ToastPlatform
-import ToastScene
-import Glibc
 import ToastVocabulary
 
 extension Daemon {

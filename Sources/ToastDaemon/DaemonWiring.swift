@@ -4,7 +4,6 @@ import ToastCore
 import ToastPlatform
 import ToastProtocol
 import ToastRender
-import ToastScene
 import ToastVocabulary
 
 /// How the daemon's parts are connected at start: the socket, the service, the screen, the doors, and

@@ -1,8 +1,6 @@
-import ToastConfig
-import ToastPlatform
-import ToastScene
 import CLinux
 import Glibc
+import ToastPlatform
 import ToastProtocol
 
 /// Value bars fed by a pipe toastd reads itself: `toast hud --stream KIND` hands over its standard

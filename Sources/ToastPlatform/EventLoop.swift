@@ -115,16 +115,3 @@ package struct HandlerSlots<Handler> {
         return index
     }
 }
-
-/// A failed system call, with errno captured at the point of failure.
-public struct SystemError: Error, CustomStringConvertible {
-    public let call: String
-    public let code: Int32
-
-    public init(_ call: String, code: Int32 = errno) {
-        self.call = call
-        self.code = code
-    }
-
-    public var description: String { "\(call): \(String(cString: strerror(code)))" }
-}
