@@ -13,9 +13,6 @@ package struct OsdConfig: Equatable, Sendable {
 
     package init() {}
 
-    /// The keys, in the order the docs list them.
-    static let keys = ["volume-step", "volume-max", "brightness-step", "hud-follow-volume"]
-
     /// One of the keys above with its value checked, as the parser's `setting` returns it.
     static func setting(key: String, value: String) throws(ConfigParser.SettingError) -> ((inout DaemonConfig) -> Void)? {
         switch key {
