@@ -110,6 +110,17 @@ final class OsdTests: XCTestCase {
         XCTAssertEqual((first["level"] as? [String: Any])?["value"] as? Int, 60, "\(first)")
         let second = try XCTUnwrap(waiting.readObject())
         XCTAssertNotNil(second["version"], "the second reply is not version's: \(second)")
+
+        // A client that keeps sending while its reply waits is hung up on past 256 KiB; the daemon goes on.
+        kill(pulse.process.pid, SIGSTOP)
+        let flooding = try UnixClient(path: toastd.socketPath)
+        try flooding.send(#"{"v":1,"request":"osd","target":"volume","action":"show"}"# + "\n")
+        let line = Array((#"{"v":1,"request":"version"}"# + "\n").utf8)
+        for _ in 0..<(300 * 1024 / line.count) { try? flooding.send(line) }
+        XCTAssertTrue(flooding.waitForHangUp(), "the flooding client was kept")
+        XCTAssertEqual(try other.request(#"{"v":1,"request":"version"}"#)?["ok"] as? Bool, true, "toastd: \(toastd.log)")
+        kill(pulse.process.pid, SIGCONT)
+        XCTAssertEqual(try toastd.toast(["osd", "volume"]).stdoutText, "60%\n", "the queue after the hang-up")
     }
 
     // MARK: - Brightness and lock keys
