@@ -217,7 +217,7 @@ public enum ConfigParser {
         "hud-background", "hud-border-color", "hud-bar-color", "hud-overdrive-color", "hud-muted-color",
         "on-notify", "on-button-left", "on-button-right", "on-button-middle", "markup", "actions",
         "format", "group-by", "hud-output", "layer", "fullscreen",
-        "volume-step", "volume-max", "brightness-step", "hud-follow-volume",
+        "volume-step", "volume-max", "brightness-step", "hud-follow-volume", "mpris",
     ]
     /// Keys a criteria section (`[app-name=...]`, `[urgency=...]`) may set.
     package static let ruleKeys = [

@@ -10,6 +10,8 @@ package struct OsdConfig: Equatable, Sendable {
     /// `hud-follow-volume`: a change of the default sink's or source's volume or mute by any program
     /// (a mixer, a headset button) shows the bar too.
     package var followVolume = false
+    /// `mpris`: a media player's (MPRIS) track change shows a toast with its title, artist and cover.
+    package var mediaToasts = false
 
     package init() {}
 
@@ -28,6 +30,9 @@ package struct OsdConfig: Equatable, Sendable {
         case "hud-follow-volume":
             let on = try ConfigParser.boolean(key, value)
             return { $0.osd.followVolume = on }
+        case "mpris":
+            let on = try ConfigParser.boolean(key, value)
+            return { $0.osd.mediaToasts = on }
         default:
             return nil
         }

@@ -3,6 +3,7 @@ import ToastCore
 import ToastDevices
 import ToastPlatform
 import ToastProtocol
+import ToastVocabulary
 
 /// `toast osd`: changes a device's level through its owner (the sound server, the kernel's backlight,
 /// logind) and shows the bar with the value read back, so the bar never shows a number the device does
@@ -14,6 +15,7 @@ final class OnScreenDisplay {
     private let sysfs: SysfsDevices
     /// Writes backlights this process may not write itself.
     private let logind: LogindBrightness
+    private let players: MediaPlayers
     private var settings = OsdConfig()
 
     init(service: ToastService, loop: EventLoop, sysfsRoot: String?) {
@@ -21,6 +23,8 @@ final class OnScreenDisplay {
         sound = SoundServer(loop: loop)
         sysfs = SysfsDevices(root: sysfsRoot)
         logind = LogindBrightness(loop: loop)
+        players = MediaPlayers(loop: loop)
+        players.onTrackChanged = { [unowned self] track in self.showTrack(track) }
         sound.onLevelChanged = { [unowned self] direction, level in
             self.show(direction == .output ? .volume : .mic, DeviceLevel(percent: level.percent, muted: level.muted))
         }
@@ -30,6 +34,7 @@ final class OnScreenDisplay {
     func configure(_ new: OsdConfig) {
         settings = new
         sound.follows = new.followVolume
+        if new.mediaToasts, let error = players.watch() { Log.warning("mpris: \(error)") }
     }
 
     /// Carries out `params`; `reply` gets the level (at once, or once the sound server answered).
@@ -49,6 +54,21 @@ final class OnScreenDisplay {
             changeBrightness(params) { [unowned self] result in
                 switch result {
                 case .success(let level): reply(self.show(.brightness, level, kind: kind))
+                case .failure(let error): reply(.error(Self.protocolError(error)))
+                }
+            }
+        case .media:
+            let method = switch params.action {
+            case .next: "Next"
+            case .previous: "Previous"
+            case .stop: "Stop"
+            default: "PlayPause"
+            }
+            players.command(method) { [unowned self] result in
+                switch result {
+                case .success(let status):
+                    self.showToast(summary: status, body: method == "PlayPause" ? "" : method)
+                    reply(.ok(.playback(status)))
                 case .failure(let error): reply(.error(Self.protocolError(error)))
                 }
             }
@@ -88,9 +108,10 @@ final class OnScreenDisplay {
         DeviceLevel(percent: BrightnessLevels.percent(brightness.value, of: brightness.max), muted: false)
     }
 
+    /// What `action` does to a level (a media command, never given here, changes none).
     private func levelChange(_ action: OsdAction, step: Int) -> LevelChange {
         switch action {
-        case .show: .show
+        case .show, .playPause, .next, .previous, .stop: .show
         case .up: .by(step)
         case .down: .by(-step)
         case .by(let points): .by(points)
@@ -116,6 +137,21 @@ final class OnScreenDisplay {
             return .error(SocketFrontDoor.protocolError(error))
         }
         return .ok(.level(LevelInfo(value: level.percent, muted: level.muted)))
+    }
+
+    /// A media toast: one at a time (tag `toastd-media`, replaced in place), not kept in the history.
+    private func showToast(summary: String, body: String, cover: String? = nil) {
+        var request = NotificationRequest(appName: "Media", summary: summary, body: body)
+        request.tag = "toastd-media"
+        request.isTransient = true
+        if let cover { HintInterpreter.apply([HintName.imagePath: .string(cover)], to: &request) }
+        _ = try? service.notify(request)
+    }
+
+    /// `mpris = true`: a player's new track.
+    private func showTrack(_ track: MediaTrack) {
+        guard settings.mediaToasts else { return }
+        showToast(summary: track.title, body: track.artist ?? "", cover: track.coverPath)
     }
 
     static func protocolError(_ error: SoundError) -> ProtocolError {

@@ -12,6 +12,9 @@ package final class LoopBus {
     package private(set) var bus: OpaquePointer?
     private var timer: DeadlineTimer?
     private var watched: UInt32 = 0
+    /// Inside `sd_bus_process` (a reply's callback calling again): sd-bus refuses to be entered twice,
+    /// and the outer call goes on until everything queued is done.
+    private var processing = false
 
     /// Opens the bus of `kind` and watches it; throws the reason it cannot.
     package init(_ kind: Kind, loop: EventLoop) throws(DeviceError) {
@@ -39,15 +42,18 @@ package final class LoopBus {
 
     /// Lets sd-bus do its work (writes, replies, signals, deadlines), then watches what it waits for.
     package func process() {
-        guard let bus else { return }
+        guard let bus, !processing else { return }
+        processing = true
         while true {
             let status = sd_bus_process(bus, nil)
             if status < 0 {
+                processing = false
                 Log.warning("bus: \(String(cString: strerror(-status)))")
                 return close()
             }
             if status == 0 { break }
         }
+        processing = false
         let events = UInt32(bitPattern: sd_bus_get_events(bus))
         let fd = sd_bus_get_fd(bus)
         if watched == 0 {

@@ -1,7 +1,7 @@
-/// What `osd` changes and shows: the sound server's default output or input, a backlight, or a lock
-/// key's state.
+/// What `osd` changes and shows: the sound server's default output or input, a backlight, a lock
+/// key's state, or the media player that changed state last.
 public enum OsdTarget: String, CaseIterable, Equatable, Sendable {
-    case volume, mic, brightness, capslock, numlock
+    case volume, mic, brightness, capslock, numlock, media
 
     /// A level of the sound server (volume, mic): these take mute changes and `max`.
     public var isSound: Bool { self == .volume || self == .mic }
@@ -19,6 +19,11 @@ public enum OsdAction: Equatable, Sendable {
     case set(Int)
     /// The sound targets' mute.
     case mute, unmute, toggleMute
+    /// The media player's (MPRIS) commands.
+    case playPause, next, previous, stop
+
+    /// A media player's command, not a level's change.
+    public var isMedia: Bool { [.playPause, .next, .previous, .stop].contains(self) }
 
     /// The wire name (`"action"` member).
     public var name: String {
@@ -31,6 +36,10 @@ public enum OsdAction: Equatable, Sendable {
         case .mute: "mute"
         case .unmute: "unmute"
         case .toggleMute: "toggle_mute"
+        case .playPause: "play_pause"
+        case .next: "next"
+        case .previous: "previous"
+        case .stop: "stop"
         }
     }
 
@@ -43,7 +52,8 @@ public enum OsdAction: Equatable, Sendable {
         }
     }
 
-    static let names = ["show", "up", "down", "by", "set", "mute", "unmute", "toggle_mute"]
+    static let names = ["show", "up", "down", "by", "set", "mute", "unmute", "toggle_mute", "play_pause", "next",
+                        "previous", "stop"]
 }
 
 /// An `osd` request: change a device's level (or only read it) and show the bar with what it holds after.
@@ -71,14 +81,18 @@ public struct OsdParams: Equatable, Sendable {
 
     /// Why the request cannot apply to its target, if it cannot.
     public var problem: String? {
+        if (target == .media) != action.isMedia {
+            return target == .media ? "media takes play_pause, next, previous or stop" : "\(action.name) is for media only"
+        }
         switch (target, action) {
-        case (.capslock, .show), (.numlock, .show): break
+        case (.capslock, .show), (.numlock, .show), (.media, _): break
         case (.capslock, _), (.numlock, _): return "\(target.rawValue) only shows its state (action \"show\")"
         case (.brightness, .mute), (.brightness, .unmute), (.brightness, .toggleMute):
             return "brightness has no mute"
         default: break
         }
         if leds != nil && target != .brightness { return "\"leds\" applies to brightness only" }
+        if device != nil && target == .media { return "\"device\" does not apply to media" }
         if leds != nil && device != nil { return "give \"device\" or \"leds\", not both" }
         if max != nil && !target.isSound { return "\"max\" applies to volume and mic only" }
         return nil
@@ -111,6 +125,10 @@ public struct OsdParams: Equatable, Sendable {
         case "mute": action = .mute
         case "unmute": action = .unmute
         case "toggle_mute": action = .toggleMute
+        case "play_pause": action = .playPause
+        case "next": action = .next
+        case "previous": action = .previous
+        case "stop": action = .stop
         default:
             throw r.outOfRange("action", "must be one of \(OsdAction.names.joined(separator: ", ")), not \"\(actionName.prefix(40))\"")
         }

@@ -162,6 +162,8 @@ public enum ReplyPayload: Equatable, Sendable {
     case status(StatusInfo)
     /// `"level": {"value": N, "muted": false}` — osd (the level after the change).
     case level(LevelInfo)
+    /// `"playback": "Paused"` — osd media (the player's `PlaybackStatus` after the command).
+    case playback(String)
 }
 
 /// The daemon's answer to one request: `{"v":1,"ok":true, …payload}` or
@@ -192,6 +194,7 @@ public enum Reply: Equatable, Sendable {
                 o["settings"] = .object(JSONObject([("clickable_actions", .bool(s.clickableActions))]))
             case .status(let status): o["status"] = status.json
             case .level(let level): o["level"] = level.json
+            case .playback(let status): o["playback"] = .string(status)
             }
         case .error(let e):
             o["ok"] = .bool(false)
@@ -282,9 +285,10 @@ public enum Reply: Equatable, Sendable {
             try lr.finish()
             count += 1
         }
+        if let status = try r.string("playback") { payload = .playback(status); count += 1 }
         guard count <= 1 else {
             throw ProtocolError(.conflictingFields,
-                                "a reply carries at most one of id, toasts, dnd, modes, version, warnings, settings, status, level")
+                                "a reply carries at most one of id, toasts, dnd, modes, version, warnings, settings, status, level, playback")
         }
         try r.finish()
         return .ok(payload)

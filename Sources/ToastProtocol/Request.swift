@@ -220,8 +220,9 @@ public enum Request: Equatable, Sendable {
     /// descriptor came or it cannot be watched (a regular file): the client then sends `hud` itself.
     case hudStream(HudParams)
     /// Change a device's level (volume, mic, brightness) or read a lock key, and show the bar with what
-    /// it holds after. Reply: `level`; `unavailable` when there is no sound server, backlight or LED to
-    /// ask, `not_found` when the named device does not exist.
+    /// it holds after; or command the media player. Reply: `level` (media: `playback`); `unavailable`
+    /// when there is no sound server, backlight, LED or player to ask, `not_found` when the named
+    /// device does not exist.
     case osd(OsdParams)
 
     /// The wire name of the request (`"request"` member).

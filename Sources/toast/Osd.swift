@@ -11,9 +11,11 @@ struct Osd: ParsableCommand {
             toast osd volume|mic up|down|+5%|-5%|set 40%|mute|unmute|toggle-mute [--sink|--source NAME] [--max 150]
             toast osd brightness up|down|+10%|-10%|set 50% [--device NAME | --leds NAME]
             toast osd capslock|numlock
+            toast osd media play-pause|next|previous|stop
 
             Without an action the level is only shown. The value read back is printed ("55%", "55% muted", \
-            "on", "off"). Exit status 6: no sound server, backlight or LED to ask.
+            "on", "off"). media controls the MPRIS player that changed state last and prints its \
+            status after ("Paused"). Exit status 6: no sound server, backlight, LED or player to ask.
             """)
 
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("TARGET and ACTION.", valueName: "target action"))
@@ -43,7 +45,9 @@ struct Osd: ParsableCommand {
     func run() throws {
         let request = try request
         try reportingFailures { () throws(ClientFailure) in
-            guard case .level(let level) = try Connection().call(request), case .osd(let params) = request else { return }
+            let payload = try Connection().call(request)
+            if case .playback(let status) = payload { return Output.line(status) }
+            guard case .level(let level) = payload, case .osd(let params) = request else { return }
             let isLock = params.target == .capslock || params.target == .numlock
             Output.line(isLock ? (level.muted ? "off" : "on") : "\(level.value)%\(level.muted ? " muted" : "")")
         }
@@ -65,6 +69,10 @@ struct Osd: ParsableCommand {
         case ("mute", 1): action = .mute
         case ("unmute", 1): action = .unmute
         case ("toggle-mute", 1): action = .toggleMute
+        case ("play-pause", 1): action = .playPause
+        case ("next", 1): action = .next
+        case ("previous", 1): action = .previous
+        case ("stop", 1): action = .stop
         case ("set", 2):
             guard let percent = HudStreamLine.percent(Substring(rest[1])), OsdParams.percentRange.contains(percent) else {
                 return usage("set needs a percentage in \(OsdParams.percentRange), like 40%, not '\(rest[1])'")
