@@ -16,7 +16,7 @@ enum Exit {
     static let closed: Int32 = 4
     /// `--wait`: closed for another reason.
     static let closedOtherwise: Int32 = 5
-    /// `osd`: toastd has no sound server, backlight or LED to ask (it answered `unavailable`).
+    /// `osd`: toastd has no sound server, backlight, LED or media player to ask (it answered `unavailable`).
     static let deviceUnavailable: Int32 = 6
     /// Bad command line (ArgumentParser's validation failure, EX_USAGE).
     static let usage: Int32 = 64

@@ -18,7 +18,7 @@ struct Toast: ParsableCommand {
 
             Exit status: 0 done (with --wait: an action was invoked); 1 toastd answered with an error; \
             2 expired, 3 dismissed, 4 closed by request, 5 closed otherwise (--wait); 6 no sound server, \
-            backlight or LED to ask (osd); 64 bad usage; \
+            backlight, LED or player to ask (osd); 64 bad usage; \
             69 toastd is not running; 76 protocol failure.
 
             Socket: $TOASTD_SOCKET, else $XDG_RUNTIME_DIR/toastd.sock.

@@ -46,6 +46,7 @@ final class MessageTests: XCTestCase {
         .osd(OsdParams(target: .volume, action: .by(-5), device: "hdmi", max: 150)),
         .osd(OsdParams(target: .brightness, action: .set(40), leds: "kbd")),
         .osd(OsdParams(target: .capslock, action: .show)),
+        .osd(OsdParams(target: .media, action: .playPause)),
         .status(follow: false),
         .status(follow: true),
     ]

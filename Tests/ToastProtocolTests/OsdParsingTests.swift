@@ -21,12 +21,15 @@ final class OsdParsingTests: XCTestCase {
         XCTAssertEqual(try request(["brightness", "-10%", "--leds", "kbd"]),
                        .osd(OsdParams(target: .brightness, action: .by(-10), leds: "kbd")))
         XCTAssertEqual(try request(["capslock"]), .osd(OsdParams(target: .capslock, action: .show)))
+        XCTAssertEqual(try request(["media", "play-pause"]), .osd(OsdParams(target: .media, action: .playPause)))
+        XCTAssertEqual(try request(["media", "next"]), .osd(OsdParams(target: .media, action: .next)))
     }
 
     func testBadWordsAreUsageErrors() {
         for bad in [["volume", "louder"], ["volume", "set"], ["volume", "set", "250%"], ["volume", "+x%"], ["volume", "--5%"],
                     ["speakers", "up"], ["capslock", "up"], ["brightness", "mute"], ["volume", "up", "--device", "x"],
-                    ["mic", "up", "--sink", "x"], ["volume", "up", "--max", "300"], []] {
+                    ["mic", "up", "--sink", "x"], ["volume", "up", "--max", "300"], [], ["media"], ["media", "up"],
+                    ["volume", "next"], ["media", "stop", "--max", "5"]] {
             XCTAssertThrowsError(try request(bad), "\(bad) was accepted")
         }
     }
@@ -45,7 +48,8 @@ final class OsdParsingTests: XCTestCase {
         for line in refused {
             guard case .failure = Request.decode(line: line) else { return XCTFail("accepted: \(line)") }
         }
-        let reply = Reply.ok(.level(LevelInfo(value: 55, muted: true)))
-        XCTAssertEqual(try Reply.decode(line: reply.encode()).get(), reply)
+        for reply in [Reply.ok(.level(LevelInfo(value: 55, muted: true))), .ok(.playback("Paused"))] {
+            XCTAssertEqual(try Reply.decode(line: reply.encode()).get(), reply)
+        }
     }
 }
