@@ -23,6 +23,8 @@ package final class MediaPlayers {
     /// A player changed track.
     package var onTrackChanged: (MediaTrack) -> Void = { _ in }
 
+    /// How many players' tracks are remembered at most.
+    static let playersRemembered = 16
     package static let objectPath = "/org/mpris/MediaPlayer2"
     package static let playerInterface = "org.mpris.MediaPlayer2.Player"
 
@@ -103,6 +105,8 @@ package final class MediaPlayers {
             let key = Self.readString(message)
             if key == "Metadata", sd_bus_message_enter_container(message, CChar(UInt8(ascii: "v")), "a{sv}") > 0 {
                 if let track = Self.track(message), tracks[sender] != track {
+                    // Players come and go under new unique names: a few are remembered, never all.
+                    if tracks[sender] == nil && tracks.count >= Self.playersRemembered { tracks.removeAll() }
                     tracks[sender] = track
                     onTrackChanged(track)
                 }

@@ -55,19 +55,23 @@ package final class SoundServer {
     private var current: (request: Request, step: Step, channels: [UInt32], muted: Bool, found: Bool)?
     /// The default devices' levels last seen: a change event that leaves them as they were shows nothing.
     private var lastSeen: [SoundDevice.Direction: DeviceLevel] = [:]
+    /// Why the connection failed last, in libpulse's words.
+    private var lastFailure: String?
 
-    /// Watch the server's change events (`hud-follow-volume`).
+    /// Watch the server's change events (`hud-follow-volume`). Set again (a reload) while the
+    /// connection is lost, it connects again.
     package var follows = false {
         didSet {
-            guard follows != oldValue else { return }
-            if !follows {
+            if follows {
+                if context == nil {
+                    if let error = connect() { Log.warning("hud-follow-volume: \(error)") }
+                } else if !oldValue, let context, library?.pa_context_get_state!(context) == PA_CONTEXT_READY {
+                    subscribe()
+                }
+            } else if oldValue {
                 lastSeen = [:]
                 if let context { library?.pa_context_set_subscribe_callback!(context, nil, nil) }
                 release(context.flatMap { library?.pa_context_subscribe!($0, pa_subscription_mask_t(rawValue: 0), nil, nil) })
-            } else if context == nil {
-                if let error = connect() { Log.warning("hud-follow-volume: \(error)") }
-            } else if let context, library?.pa_context_get_state!(context) == PA_CONTEXT_READY {
-                subscribe()
             }
         }
     }
@@ -114,12 +118,13 @@ package final class SoundServer {
         }, me)
         context = created
         // No autospawn: the daemon must never start a sound server of its own.
-        if pulse.pa_context_connect!(created, nil, PA_CONTEXT_NOAUTOSPAWN, nil) < 0 {
-            let why = errorText(pulse.pa_context_errno!(created))
-            disconnect()
-            return .unavailable(why)
-        }
-        return nil
+        guard pulse.pa_context_connect!(created, nil, PA_CONTEXT_NOAUTOSPAWN, nil) < 0 else { return nil }
+        // A failure libpulse saw at once may have been reported to `stateChanged` already, which let go
+        // of the context: then only its words are left.
+        guard context == created else { return .unavailable(lastFailure ?? "cannot connect") }
+        let why = errorText(pulse.pa_context_errno!(created))
+        disconnect()
+        return .unavailable(why)
     }
 
     private func disconnect() {
@@ -140,6 +145,7 @@ package final class SoundServer {
             pump()
         case PA_CONTEXT_FAILED, PA_CONTEXT_TERMINATED:
             let why = errorText(pulse.pa_context_errno!(context))
+            lastFailure = why
             Log.warning("sound server: \(why)")
             disconnect()
             failAll(.unavailable(why))
