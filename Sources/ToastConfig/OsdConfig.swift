@@ -14,27 +14,4 @@ package struct OsdConfig: Equatable, Sendable {
     package var mediaToasts = false
 
     package init() {}
-
-    /// One of the keys above with its value checked, as the parser's `setting` returns it.
-    static func setting(key: String, value: String) throws(ConfigParser.SettingError) -> ((inout DaemonConfig) -> Void)? {
-        switch key {
-        case "volume-step":
-            let step = try ConfigParser.integer(key, value, in: 1...100)
-            return { $0.osd.volumeStep = step }
-        case "volume-max":
-            let ceiling = try ConfigParser.integer(key, value, in: 1...200)
-            return { $0.osd.volumeMax = ceiling }
-        case "brightness-step":
-            let step = try ConfigParser.integer(key, value, in: 1...100)
-            return { $0.osd.brightnessStep = step }
-        case "hud-follow-volume":
-            let on = try ConfigParser.boolean(key, value)
-            return { $0.osd.followVolume = on }
-        case "mpris":
-            let on = try ConfigParser.boolean(key, value)
-            return { $0.osd.mediaToasts = on }
-        default:
-            return nil
-        }
-    }
 }

@@ -6,7 +6,7 @@ import ToastProtocol
 struct Osd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "osd",
-        abstract: "Change the volume, microphone or brightness and show it; show a lock key's state.",
+        abstract: "Change the volume, microphone or brightness and show it; show a lock key; control the media player.",
         discussion: """
             toast osd volume|mic up|down|+5%|-5%|set 40%|mute|unmute|toggle-mute [--sink|--source NAME] [--max 150]
             toast osd brightness up|down|+10%|-10%|set 50% [--device NAME | --leds NAME]
