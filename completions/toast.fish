@@ -134,7 +134,7 @@ complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" 
 complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'reload' -d 'Make toastd reread its configuration file; print its problems.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'version' -d 'Print the versions of toast, of toastd and of the protocol.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'hud' -d 'Show a HUD bar (volume, brightness, ...) at a value in percent.'
-complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'osd' -d 'Change the volume, microphone or brightness and show it; show a lock key\'s state.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'osd' -d 'Change the volume, microphone or brightness and show it; show a lock key; control the media player.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'loading' -d 'Show or hide a loading spinner.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast send" u urgency' -s 'u' -l 'urgency' -d 'The urgency level: low, normal or critical.' -rfka 'low normal critical'
