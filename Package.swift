@@ -80,6 +80,8 @@ let package = Package(
                        providers: [.apt(["libsystemd-dev"])]),
         // GLib's slices through malloc, set from the executable's .preinit_array before GLib starts.
         .target(name: "CMallocSlices", linkerSettings: [.linkedLibrary("glib-2.0")]),
+        // libpulse, loaded with dlopen on the first sound request (its header says why).
+        .target(name: "CPulse"),
         .systemLibrary(name: "CXkbCommon", pkgConfig: "xkbcommon",
                        providers: [.apt(["libxkbcommon-dev"])]),
 
@@ -111,11 +113,14 @@ let package = Package(
         .target(name: "ToastDBus", dependencies: ["CSystemd", "ToastVocabulary"]),
         // Screen readers: toastd as an AT-SPI application on the accessibility bus, while one is on.
         .target(name: "ToastAccessibility", dependencies: ["CSystemd"]),
+        // What the on-screen display changes: the sound server's volumes (libpulse on the daemon's loop),
+        // backlights and lock-key LEDs (sysfs, logind).
+        .target(name: "ToastDevices", dependencies: ["CPulse", "CLinux", "CSystemd", "ToastPlatform"]),
         // The daemon: service, pictures, history, the two front doors, surfaces, and the loop.
         .target(name: "ToastDaemon",
                 dependencies: ["Wayland", "CLinux", "CMallocSlices", "ToastVocabulary", "ToastCore", "ToastProtocol",
                                "ToastRender", "ToastDBus", "ToastPlatform", "ToastConfig", "ToastScene",
-                               "ToastAccessibility"]),
+                               "ToastAccessibility", "ToastDevices"]),
 
         // Executables.
         .executableTarget(name: "toastd", dependencies: ["ToastDaemon"], linkerSettings: daemonReleaseLink),
@@ -135,7 +140,7 @@ let package = Package(
         .testTarget(name: "ToastProtocolTests", dependencies: ["ToastProtocol", "ToastVocabulary", "toast"]),
         .testTarget(name: "ToastRenderTests", dependencies: ["ToastRender", "ToastVocabulary"], swiftSettings: pangoCairoFlags),
         .testTarget(name: "ToastDBusTests", dependencies: ["ToastDBus", "ToastVocabulary"]),
-        .testTarget(name: "ToastDaemonTests", dependencies: ["ToastDaemon", "ToastPlatform", "ToastConfig", "ToastScene", "ToastCore", "ToastVocabulary", "ToastProtocol", "ToastDBus", "ToastRender", "CMallocSlices", "ToastAccessibility"], swiftSettings: pangoCairoFlags),
+        .testTarget(name: "ToastDaemonTests", dependencies: ["ToastDaemon", "ToastPlatform", "ToastConfig", "ToastScene", "ToastCore", "ToastVocabulary", "ToastProtocol", "ToastDBus", "ToastRender", "CMallocSlices", "ToastAccessibility", "ToastDevices", "CSystemd"], swiftSettings: pangoCairoFlags),
         // ToastConfig: what the converter writes is read by toastd's own parser, which must find nothing wrong.
         .testTarget(name: "ToastMigrateTests", dependencies: ["ToastMigrate", "ToastConfig", "ToastRender", "ToastVocabulary"]),
         .testTarget(name: "IntegrationTests", dependencies: ["ToastProtocol"]),

@@ -173,13 +173,13 @@ _toast() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    send|dismiss|list|history|restore|action|menu|dnd|mode|status|reload|version|hud|loading|migrate|help)
+    send|dismiss|list|history|restore|action|menu|dnd|mode|status|reload|version|hud|osd|loading|migrate|help)
         # Offer subcommand argument completions
         "_toast_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'send dismiss list history restore action menu dnd mode status reload version hud loading migrate help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'send dismiss list history restore action menu dnd mode status reload version hud osd loading migrate help' -- "${cur}"))
         ;;
     esac
 }
@@ -398,6 +398,33 @@ _toast_hud() {
         return
         ;;
     '--icon')
+        return
+        ;;
+    esac
+}
+
+_toast_osd() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=()
+    non_repeating_options=(--sink --source --device --leds --max)
+    __toast_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--sink')
+        return
+        ;;
+    '--source')
+        return
+        ;;
+    '--device')
+        return
+        ;;
+    '--leds')
+        return
+        ;;
+    '--max')
         return
         ;;
     esac

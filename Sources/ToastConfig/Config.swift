@@ -49,6 +49,8 @@ public struct DaemonConfig: Equatable, Sendable {
     public var iconTheme: String?
     /// Directories searched for icons before any theme (`icon-path`, colon-separated, as mako's).
     public var iconPaths: [String] = []
+    /// `toast osd`'s steps and ceiling, and `hud-follow-volume`.
+    package var osd = OsdConfig()
 
     public init() {}
 }

@@ -105,7 +105,7 @@ package struct UrgencyUse: Sendable {
 
 /// The table of keys, in the order their lists are shown (the keys a section takes, in messages).
 package enum ConfigKeys {
-    package static let all: [ConfigKey] = timeouts + look + behaviour + content + placement + time
+    package static let all: [ConfigKey] = timeouts + look + behaviour + content + placement + time + onScreenDisplay
 
     /// The entries by name.
     package static let named: [String: ConfigKey] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })

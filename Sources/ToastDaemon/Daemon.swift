@@ -55,6 +55,8 @@ public final class Daemon {
     let accessibility = DaemonAccessibility()
     /// Idle time and modes that end (`Daemon+Time.swift`).
     var timeKeeping = TimeKeeping()
+    /// `toast osd`: the sound server, backlights and lock keys.
+    var onScreenDisplay: OnScreenDisplay?
 
     /// Connects to the compositor and the bus and opens the socket; throws a message to print.
     public init(options: DaemonOptions) throws(StartupError) {
@@ -87,6 +89,7 @@ public final class Daemon {
         screen = Screen(wayland: wayland, renderer: renderer)
         setUpScreen()
         connectFrontDoors()
+        onScreenDisplay = startOnScreenDisplay()
         connectService()
         if let door { try finishBusName(door) }
         startAccessibility()

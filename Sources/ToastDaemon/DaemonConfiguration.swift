@@ -42,6 +42,7 @@ extension Daemon {
         let old = config
         config = new
         service.reconfigure(notifications: new.notifications, hud: new.hud)
+        onScreenDisplay?.configure(new.osd)
         if new.persistentHistory != old.persistentHistory { keepHistory() }
         if new.accessibility != old.accessibility { new.accessibility == .off ? stopAccessibility() : startAccessibility() }
         if new.idleThreshold != old.idleThreshold { watchIdle() }

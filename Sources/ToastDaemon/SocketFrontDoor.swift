@@ -14,7 +14,13 @@ final class SocketFrontDoor {
         var subscribedToAll = false
         /// The status this client follows was last sent as this (nil: it does not follow the status).
         var followedStatus: StatusInfo?
+        /// A request of this client is being carried out (`osd`, waiting for the sound server): its
+        /// later lines wait in the splitter, so that replies stay in request order.
+        var awaitingReply = false
     }
+
+    /// Bytes a client may send while its reply is awaited; more and it is hung up on.
+    static let maxBytesWhileAwaiting = 4 * ProtocolLimits.maxLineLength
 
     private let server: ControlServer
     private let service: ToastService
@@ -24,6 +30,10 @@ final class SocketFrontDoor {
     var onReload: () -> [String] = { [] }
     /// `settings`: how the daemon is set up now.
     var settings: () -> DaemonSettings = { DaemonSettings(clickableActions: false) }
+    /// `osd`: changes a device's level; the reply may come on a later turn.
+    var onOsd: (OsdParams, @escaping (Reply) -> Void) -> Void = { _, reply in
+        reply(.error(ProtocolError(.unavailable, "this daemon has no on-screen display")))
+    }
     /// `hud_stream`: the pipes the daemon reads HUD values from (set by the daemon, which owns the loop).
     var hudStreams: HudStreams? {
         didSet {
@@ -108,12 +118,24 @@ final class SocketFrontDoor {
         var session = sessions[client] ?? Session()
         bytes.withUnsafeBytes { session.splitter.append($0) }
         sessions[client] = session
-        while let item = sessions[client]?.splitter.next() {
+        if session.awaitingReply {
+            if session.splitter.pendingCount > Self.maxBytesWhileAwaiting { server.disconnect(client) }
+            return
+        }
+        answerLines(of: client)
+    }
+
+    /// Answers the client's complete lines, in order, until one's reply must wait.
+    private func answerLines(of client: ControlServer.ClientID) {
+        while sessions[client]?.awaitingReply == false, let item = sessions[client]?.splitter.next() {
             let reply: Reply
             switch item {
             case .line(let line):
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }  // blank lines are ignored
                 switch Request.decode(line: line) {
+                case .success(.osd(let params)):
+                    answerLater(client) { [unowned self] reply in self.onOsd(params, reply) }
+                    continue
                 case .success(let request):
                     // The long replies are encoded as the client reads them, not here in one go.
                     if let toasts = toastsAsked(by: request) {
@@ -128,6 +150,22 @@ final class SocketFrontDoor {
             }
             server.send(reply.encodedLine(), to: client)
         }
+    }
+
+    /// Starts a request whose reply may come later: the client's next lines wait for it. A reply for
+    /// a client gone meanwhile is dropped.
+    private func answerLater(_ client: ControlServer.ClientID, _ start: (@escaping (Reply) -> Void) -> Void) {
+        sessions[client]?.awaitingReply = true
+        var answered = false, starting = true
+        start { [weak self] reply in
+            guard let self, !answered, self.sessions[client] != nil else { return }
+            answered = true
+            self.sessions[client]?.awaitingReply = false
+            self.server.send(reply.encodedLine(), to: client)
+            // Answered at once: the caller's loop goes on with the next line (no recursion per line).
+            if !starting { self.answerLines(of: client) }
+        }
+        starting = false
     }
 
     private func handle(_ request: Request, from client: ControlServer.ClientID) -> Reply {
@@ -228,6 +266,8 @@ final class SocketFrontDoor {
             let status = self.status
             if follow { sessions[client]?.followedStatus = status }
             return .ok(.status(status))
+        case .osd:
+            return .error(ProtocolError(.internalError, "osd is answered by answerLater"))
         }
     }
 

@@ -56,12 +56,15 @@ public struct ErrorCode: RawRepresentable, Hashable, Sendable, CustomStringConve
     /// `hud_stream` came with no descriptor the daemon can watch (none passed, a regular file, or a
     /// stream already open on this connection): the client relays the values itself.
     public static let unusableDescriptor = ErrorCode(rawValue: "unusable_descriptor")
+    /// `osd` found nothing to ask: no sound server answers, no backlight or LED is there. The CLI
+    /// exits with its own status for it (docs/protocol.md).
+    public static let unavailable = ErrorCode(rawValue: "unavailable")
 
     /// Every code this version of the protocol defines.
     public static let known: [ErrorCode] = [
         .lineTooLong, .invalidJSON, .invalidUTF8, .unknownField, .missingField, .invalidType, .outOfRange,
         .conflictingFields, .unknownRequest, .unsupportedVersion, .notFound, .internalError,
-        .unusableDescriptor,
+        .unusableDescriptor, .unavailable,
     ]
 }
 

@@ -165,6 +165,10 @@ public enum ReplyPayload: Equatable, Sendable {
     case settings(DaemonSettings)
     /// `"status": {"open": N, "hidden": N, "history": N, "dnd": false, "loading": N}` — status.
     case status(StatusInfo)
+    /// `"level": {"value": N, "muted": false}` — osd (the level after the change).
+    case level(LevelInfo)
+    /// `"playback": "Paused"` — osd media (the player's `PlaybackStatus` after the command).
+    case playback(String)
 }
 
 /// The daemon's answer to one request: `{"v":1,"ok":true, …payload}` or
@@ -196,6 +200,8 @@ public enum Reply: Equatable, Sendable {
             case .settings(let s):
                 o["settings"] = .object(JSONObject([("clickable_actions", .bool(s.clickableActions))]))
             case .status(let status): o["status"] = status.json
+            case .level(let level): o["level"] = level.json
+            case .playback(let status): o["playback"] = .string(status)
             }
         case .error(let e):
             o["ok"] = .bool(false)
@@ -280,9 +286,16 @@ public enum Reply: Equatable, Sendable {
             try sr.finish()
             count += 1
         }
+        if let l = try r.object("level") {
+            var lr = FieldReader(l, context: "level")
+            payload = .level(try LevelInfo.decode(&lr))
+            try lr.finish()
+            count += 1
+        }
+        if let status = try r.string("playback") { payload = .playback(status); count += 1 }
         guard count <= 1 else {
             throw ProtocolError(.conflictingFields,
-                                "a reply carries at most one of id, toasts, dnd, modes, version, warnings, settings, status")
+                                "a reply carries at most one of id, toasts, dnd, modes, version, warnings, settings, status, level, playback")
         }
         try r.finish()
         return .ok(payload)

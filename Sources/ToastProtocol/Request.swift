@@ -230,6 +230,11 @@ public enum Request: Equatable, Sendable {
     /// events for bad lines and one `stream_end` when the input ends; `invalid_argument` when no
     /// descriptor came or it cannot be watched (a regular file): the client then sends `hud` itself.
     case hudStream(HudParams)
+    /// Change a device's level (volume, mic, brightness) or read a lock key, and show the bar with what
+    /// it holds after; or command the media player. Reply: `level` (media: `playback`); `unavailable`
+    /// when there is no sound server, backlight, LED or player to ask, `not_found` when the named
+    /// device does not exist.
+    case osd(OsdParams)
 
     /// The wire name of the request (`"request"` member).
     public var name: String {
@@ -252,13 +257,14 @@ public enum Request: Equatable, Sendable {
         case .loadingStop: "loading_stop"
         case .status: "status"
         case .hudStream: "hud_stream"
+        case .osd: "osd"
         }
     }
 
     /// Every request name, for messages and docs.
     public static let names = ["notify", "dismiss", "list", "history", "restore", "action", "dnd", "mode", "version",
                                "reload", "settings", "subscribe", "hud", "loading_start", "loading_stop", "status", "hud_stream",
-                               "history_clear"]
+                               "history_clear", "osd"]
 
     /// The request as a JSON object (`v` and `request` first).
     public var json: JSONValue {
@@ -285,6 +291,7 @@ public enum Request: Equatable, Sendable {
         case .loadingStop(let key): o["key"] = .string(key)
         case .status(let follow): if follow { o["follow"] = .bool(true) }
         case .hudStream(let p): p.encode(into: &o)
+        case .osd(let p): p.encode(into: &o)
         }
         return .object(o)
     }
@@ -361,6 +368,7 @@ public enum Request: Equatable, Sendable {
         case "loading_stop": request = .loadingStop(key: try r.requiredName("key"))
         case "status": request = .status(follow: try r.bool("follow") ?? false)
         case "hud_stream": request = .hudStream(try HudParams.decode(&r))
+        case "osd": request = .osd(try OsdParams.decode(&r))
         default:
             throw ProtocolError(.unknownRequest,
                                 "unknown request \"\(name)\" (known: \(names.joined(separator: ", ")))")

@@ -75,7 +75,7 @@ extension ClientFailure {
     init(_ error: ToastClientError) {
         let status = switch error.kind {
         case .notRunning, .noAnswer: Exit.unavailable
-        case .daemon: Exit.daemonError
+        case .daemon(let code): code == .unavailable ? Exit.deviceUnavailable : Exit.daemonError
         case .connection: Exit.protocolFailure
         }
         self.init(message: error.description, status: status)

@@ -16,6 +16,8 @@ enum Exit {
     static let closed: Int32 = 4
     /// `--wait`: closed for another reason.
     static let closedOtherwise: Int32 = 5
+    /// `osd`: toastd has no sound server, backlight, LED or media player to ask (it answered `unavailable`).
+    static let deviceUnavailable: Int32 = 6
     /// Bad command line (ArgumentParser's validation failure, EX_USAGE).
     static let usage: Int32 = 64
     /// The daemon is not running or its socket cannot be reached (EX_UNAVAILABLE).
@@ -47,7 +49,8 @@ struct ClientFailure: Error {
     }
 
     static func daemon(_ error: ProtocolError) -> ClientFailure {
-        ClientFailure(message: "\(error.code.rawValue): \(error.message)", status: Exit.daemonError)
+        ClientFailure(message: "\(error.code.rawValue): \(error.message)",
+                      status: error.code == .unavailable ? Exit.deviceUnavailable : Exit.daemonError)
     }
 
     static func protocolViolation(_ what: String) -> ClientFailure {

@@ -28,7 +28,7 @@ enum FastPath {
     /// (Switches rather than sets and dictionaries: no generic metadata to instantiate at startup.)
     static func isVerb(_ word: String) -> Bool {
         switch word {
-        case "send", "dismiss", "list", "history", "restore", "action", "menu", "dnd", "mode", "status", "reload", "version", "hud", "loading", "migrate", "help":
+        case "send", "dismiss", "list", "history", "restore", "action", "menu", "dnd", "mode", "status", "reload", "version", "hud", "loading", "migrate", "osd", "help":
             true
         default: false
         }
@@ -37,6 +37,8 @@ enum FastPath {
     static func parse(_ arguments: [String]) -> Command? {
         guard let first = arguments.first else { return nil }
         if first == "hud" { return parseHud(arguments.dropFirst()) }
+        // `osd`'s words (`+5%`, `-5%`, `set 40%`) are read by its own parser, through ArgumentParser.
+        if first == "osd" { return nil }
         if first == "loading" { return parseLoading(arguments.dropFirst()) }
         if first == "send" { return parseSend(arguments.dropFirst()) }
         return parseSend(arguments[...])

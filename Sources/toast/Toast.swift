@@ -17,7 +17,8 @@ struct Toast: ParsableCommand {
             away from a verb (`toast lsit`) is refused with a suggestion rather than shown.
 
             Exit status: 0 done (with --wait: an action was invoked); 1 toastd answered with an error; \
-            2 expired, 3 dismissed, 4 closed by request, 5 closed otherwise (--wait); 64 bad usage; \
+            2 expired, 3 dismissed, 4 closed by request, 5 closed otherwise (--wait); 6 no sound server, \
+            backlight, LED or player to ask (osd); 64 bad usage; \
             69 toastd is not running; 76 protocol failure.
 
             Socket: $TOASTD_SOCKET, else $XDG_RUNTIME_DIR/toastd.sock.
@@ -25,7 +26,7 @@ struct Toast: ParsableCommand {
             """,
         version: ServerIdentity.version,
         subcommands: [Send.self, Dismiss.self, List.self, History.self, Restore.self, InvokeAction.self,
-                      Menu.self, Dnd.self, Mode.self, Status.self, Reload.self, Version.self, Hud.self, Loading.self,
+                      Menu.self, Dnd.self, Mode.self, Status.self, Reload.self, Version.self, Hud.self, Osd.self, Loading.self,
                       Migrate.self],
         defaultSubcommand: Send.self,
         // -h is notify-send's --hint, so help is --help only.

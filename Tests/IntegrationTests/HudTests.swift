@@ -593,30 +593,6 @@ final class HudTests: XCTestCase {
         }
     }
 
-    /// Waits until `pid`'s context switches stop moving for half a second (what it was doing has ended).
-    private func waitForQuiet(_ pid: pid_t) -> Bool {
-        var last = (try? contextSwitches(of: pid)) ?? -1
-        var stableSince = ContinuousClock.now
-        return waitUntil(timeout: 10, interval: 0.05) {
-            guard let now = try? contextSwitches(of: pid) else { return false }
-            if now != last { last = now; stableSince = ContinuousClock.now }
-            return ContinuousClock.now - stableSince >= .milliseconds(500)
-        }
-    }
-
-    /// Voluntary plus involuntary context switches of every thread of `pid` (/proc/PID/task/*/status).
-    private func contextSwitches(of pid: pid_t) throws -> Int {
-        let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
-        var total = 0
-        for task in tasks {
-            let status = try String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)
-            for line in status.split(separator: "\n") where line.contains("ctxt_switches:") {
-                total += Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) ?? 0
-            }
-        }
-        return total
-    }
-
     /// Waits until the output shows only its background again (the HUD is gone); on failure says
     /// `why` and keeps the last screenshot under `name`.
     private func expectHidden(_ stage: Stage, name: String, timeout: Double = 10, _ why: String = "",
@@ -639,21 +615,6 @@ private extension Rect {
 }
 
 private extension Image {
-    /// The longest horizontal run of `colour` pixels in any row of `rect`: the bar's filled length
-    /// (text glyphs in the same colour make only short runs).
-    func longestRun(of colour: RGB, in rect: Rect, tolerance: UInt8 = 2) -> Int {
-        let r = rect.clamped(to: width, height)
-        var best = 0
-        for y in r.y..<(r.y + r.height) {
-            var run = 0
-            for x in r.x..<(r.x + r.width) {
-                run = pixel(x, y).isClose(to: colour, tolerance: tolerance) ? run + 1 : 0
-                best = max(best, run)
-            }
-        }
-        return best
-    }
-
     /// The smallest rectangle holding every pixel that differs from `other`; nil if none does.
     func differenceBox(from other: Image) -> Rect? {
         var minX = width, minY = height, maxX = -1, maxY = -1

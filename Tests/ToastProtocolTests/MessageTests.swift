@@ -43,6 +43,10 @@ final class MessageTests: XCTestCase {
         .loadingStart(key: "sync", label: "Syncing…", detach: true),
         .loadingStop(key: "build"),
         .hudStream(HudParams(kind: "volume", value: 0, muted: true, label: "Vol")),
+        .osd(OsdParams(target: .volume, action: .by(-5), device: "hdmi", max: 150)),
+        .osd(OsdParams(target: .brightness, action: .set(40), leds: "kbd")),
+        .osd(OsdParams(target: .capslock, action: .show)),
+        .osd(OsdParams(target: .media, action: .playPause)),
         .status(follow: false),
         .status(follow: true),
     ]

@@ -161,3 +161,20 @@ private extension String {
         count >= length ? self : String(repeating: "0", count: length - count) + self
     }
 }
+
+extension Image {
+    /// The longest horizontal run of `colour` pixels in any row of `rect`: the bar's filled length
+    /// (text glyphs in the same colour make only short runs).
+    func longestRun(of colour: RGB, in rect: Rect, tolerance: UInt8 = 2) -> Int {
+        let r = rect.clamped(to: width, height)
+        var best = 0
+        for y in r.y..<(r.y + r.height) {
+            var run = 0
+            for x in r.x..<(r.x + r.width) {
+                run = pixel(x, y).isClose(to: colour, tolerance: tolerance) ? run + 1 : 0
+                best = max(best, run)
+            }
+        }
+        return best
+    }
+}

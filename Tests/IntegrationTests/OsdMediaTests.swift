@@ -1,0 +1,58 @@
+import Foundation
+import XCTest
+
+/// `toast osd media` and `mpris = true` (issue #31) with a real MPRIS player: mpv with its MPRIS plugin,
+/// playing two generated WAV files into no audio device, on the stage's session bus.
+final class OsdMediaTests: XCTestCase {
+    func testATrackChangeShowsTheNewTitleAndPlayPausePausesThePlayer() throws {
+        let stage = try Stage.shared()
+        let first = try Self.silence(stage, name: "first", seconds: 1)
+        let second = try Self.silence(stage, name: "second", seconds: 120)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig("mpris = true")])
+        let mpv = try stage.spawn(["mpv", "--no-config", "--ao=null", "--vo=null", "--no-terminal",
+                                   "--script=/usr/lib/mpv-mpris/mpris.so", first, second])
+        defer { mpv.terminate() }
+
+        var summaries: [String] = []
+        let shown = try waitUntil(timeout: 20, interval: 0.05) {
+            summaries = try self.summaries(toastd)
+            return summaries.contains((second as NSString).lastPathComponent)
+        }
+        XCTAssertTrue(shown, "no toast for the second track: \(summaries); mpv: \(mpv.stderrText); toastd: \(toastd.log)")
+
+        let pause = try toastd.toast(["osd", "media", "play-pause"])
+        XCTAssertEqual(pause.status, 0, pause.stderrText)
+        XCTAssertEqual(pause.stdoutText, "Paused\n")
+        XCTAssertEqual(try stage.run(["playerctl", "status"], timeout: 10).stdoutText, "Paused\n")
+        XCTAssertEqual(try toastd.toast(["osd", "media", "play-pause"]).stdoutText, "Playing\n")
+    }
+
+    func testWithoutAPlayerTheCLISaysSoAndExitsSix() throws {
+        let stage = try Stage.shared()
+        let toastd = try ToastdProcess(stage: stage)
+        let result = try toastd.toast(["osd", "media", "next"])
+        XCTAssertEqual(result.status, 6, result.stderrText)
+        XCTAssertTrue(result.stderrText.contains("no media player"), result.stderrText)
+    }
+
+    /// The toasts showing, by summary.
+    private func summaries(_ toastd: ToastdProcess) throws -> [String] {
+        let list = try toastd.toast(["list", "--json"])
+        let toasts = try JSONSerialization.jsonObject(with: Data(list.stdoutText.utf8)) as? [[String: Any]] ?? []
+        return toasts.compactMap { $0["summary"] as? String }
+    }
+
+    /// A mono 8 kHz WAV of `seconds` of silence; mpv reports its file name as the title.
+    private static func silence(_ stage: Stage, name: String, seconds: Int) throws -> String {
+        let path = "\(stage.directory)/\(name)-\(UUID().uuidString.prefix(8)).wav"
+        let samples = 8000 * seconds, dataBytes = samples * 2
+        var bytes = Array("RIFF".utf8) + le32(36 + dataBytes) + Array("WAVEfmt ".utf8)
+        bytes += le32(16) + le16(1) + le16(1) + le32(8000) + le32(16000) + le16(2) + le16(16)
+        bytes += Array("data".utf8) + le32(dataBytes) + [UInt8](repeating: 0, count: dataBytes)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    private static func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) } }
+    private static func le16(_ value: Int) -> [UInt8] { (0..<2).map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) } }
+}
