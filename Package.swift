@@ -97,7 +97,7 @@ let package = Package(
 
         // I/O.
         // The platform: event loop, timers, signals, child processes, the control socket, syscalls.
-        .target(name: "ToastPlatform", dependencies: ["CLinux"]),
+        .target(name: "ToastPlatform", dependencies: ["CLinux", "ToastCore"]),
         .target(name: "ToastDBus", dependencies: ["CSystemd", "ToastVocabulary"]),
         // The daemon: service, pictures, history, the two front doors, surfaces, and the loop.
         .target(name: "ToastDaemon",

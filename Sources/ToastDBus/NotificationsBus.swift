@@ -15,6 +15,9 @@ import Glibc
 /// Delegate calls happen inside `process()`.
 public final class NotificationsBus {
     public static let busName = "org.freedesktop.Notifications"
+    /// A name only toastd owns, taken once it owns `busName`: what `toast` asks D-Bus to start (its own
+    /// service file), so a first start cannot activate mako or dunst through `busName`.
+    public static let daemonName = "org.toastd.Daemon"
     public static let objectPath = "/org/freedesktop/Notifications"
     public static let interface = "org.freedesktop.Notifications"
     public static let hudPath = "/org/toastd/Hud"
@@ -276,6 +279,7 @@ public final class NotificationsBus {
         switch answer {
         case .reply(1), .reply(4):  // primary owner; already the owner
             ownsName = true
+            requestDaemonName()
         case .reply:  // exists (3); in queue (2) cannot happen: sd-bus asks not to be queued
             var owner = NameOwnerLookup.owner(of: Self.busName, on: bus)
                 ?? NameOwner(uniqueName: "another connection", pid: nil, command: nil)
@@ -284,6 +288,14 @@ public final class NotificationsBus {
         case .error(let errno):
             throw Self.connectError("RequestName", errno: errno)
         }
+    }
+
+    /// Takes `daemonName` only after `busName`: a toastd that must give up (another daemon owns the
+    /// notifications) exits without it, so D-Bus reports that start as failed instead of done. Not
+    /// awaited: nothing else depends on the answer, and a second toastd never gets this far.
+    private func requestDaemonName() {
+        // Fails only without memory; then `toast` finds the socket by itself, as before any start.
+        _ = sd_bus_request_name_async(bus, nil, Self.daemonName, 0, nil, nil)
     }
 
     /// A failure while connecting: the bus unreachable is `.noSessionBus`, anything else `.sdBus`.
