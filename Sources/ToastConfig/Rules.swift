@@ -180,6 +180,11 @@ package struct BehaviourPatch: Equatable, Sendable {
         if let v = later.sound { sound = v }
     }
 
+    /// Whether it binds a pointer button to something (`none` binds nothing).
+    package var bindsButton: Bool {
+        [onButtonLeft, onButtonRight, onButtonMiddle].contains { $0 != nil && $0 != Binding.none }
+    }
+
     /// What a click with `button` does: the rule's binding, else mako's default for the button.
     package func binding(for button: PointerButton) -> Binding {
         switch button {
@@ -262,6 +267,16 @@ package struct RuleSet: Equatable, Sendable {
         if behaviour.history == false { request.isTransient = true }
         if let sound = behaviour.sound { request.rules.sound = sound }
         return request
+    }
+
+    /// Whether any rule binds a pointer button (`on-button-*`): the toasts such a rule applies to take
+    /// clicks without `clickable-actions`, as in mako, where a binding is what makes a toast clickable.
+    package var bindsButtons: Bool { rules.contains { $0.behaviour.bindsButton } }
+
+    /// Whether the rules that apply to `notification` bind a pointer button: its toast takes clicks.
+    package func bindsButtons(on notification: Notification, modes: [String] = ModeNames.initial) -> Bool {
+        guard bindsButtons else { return false }
+        return behaviour(for: CriteriaSubject(notification, modes: modes)).bindsButton
     }
 
     /// What a click with `button` on `notification` does: the matching rules' `on-button-*`, else

@@ -25,6 +25,9 @@ public final class NotificationsBus {
     /// Receives calls; held weakly (the daemon usually owns the bus). Calls that arrive while it is
     /// nil are answered with org.freedesktop.DBus.Error.Failed.
     public weak var delegate: NotificationsBusDelegate?
+    /// Receives mako's and dunst's control calls (makoctl, dunstctl); held weakly. While it is nil
+    /// those calls are answered with org.freedesktop.DBus.Error.Failed.
+    public weak var controlDelegate: CompatControlDelegate?
 
     /// What `GetCapabilities` answers (the daemon adds `sound` while it has a player).
     public var capabilities = ServerIdentity.capabilities

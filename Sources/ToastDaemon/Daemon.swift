@@ -31,6 +31,8 @@ public final class Daemon {
     private let commands = CommandRunner()
     private let socketDoor: SocketFrontDoor
     private var busDoor: BusFrontDoor?
+    /// makoctl's and dunstctl's calls (Daemon+CompatControl.swift).
+    var compatControl: CompatControlDoor?
     /// Saves the history to its file (nil: `persistent-history = false`, or no state directory).
     private var historyKeeper: HistoryKeeper?
     /// The history file is read once per run, whenever persistence first applies.
@@ -161,6 +163,7 @@ public final class Daemon {
             }
         }
         screen.onToastClicked = { [unowned self] id, press in self.service.click(id: id, button: press.button) }
+        startBoundClicks()
         screen.onToastsDrawn = { [unowned self] ids in self.service.displayed(ids) }
         screen.onNothingShown = { [unowned self] in self.memoryPolicy.screenEmptied() }
         screen.onSettled = { [unowned self] in self.memoryPolicy.screenSettled() }
@@ -175,6 +178,7 @@ public final class Daemon {
             do {
                 try door.finishConnecting()
                 busDoor = door
+                startCompatControl(on: door)
                 // Another daemon took the name (`toastd --replace`): it has the socket too, so this one's
                 // work is done. Stopping cleanly (status 0) keeps a supervisor from restarting it.
                 door.onNameLost = { [unowned self] in
@@ -367,6 +371,9 @@ public final class Daemon {
         }
     }
 
+    /// The last warning of a reload that kept the configuration in use.
+    static let reloadRefused = "config not reloaded; keeping the one in use"
+
     /// SIGHUP and `toast reload`: reads the configuration file again and applies it. Look, placement and
     /// output apply at once (the overlays are remade); timeouts and history apply to what comes next. An
     /// unusable file (unreadable, binary) changes nothing; bad lines are skipped as at startup.
@@ -379,8 +386,8 @@ public final class Daemon {
         }
         let loaded = ConfigFile.load(configPath, explicit: options.configPath != nil)
         guard let parsed = loaded.parsed else {
-            Log.warning("config not reloaded; keeping the one in use")
-            return loaded.warnings + ["config not reloaded; keeping the one in use"]
+            Log.warning(Self.reloadRefused)
+            return loaded.warnings + [Self.reloadRefused]
         }
         apply(parsed.config)
         Log.info("config reloaded (\(loaded.warnings.count) warnings)")

@@ -7,7 +7,8 @@ struct Dismiss: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dismiss", abstract: "Close toasts by id, all of them, or (without ids) the newest one.")
 
-    @Flag(help: "Close every toast.")
+    // -a as makoctl's `dismiss -a`.
+    @Flag(name: [.customShort("a"), .long], help: "Close every toast.")
     var all = false
 
     @Argument(help: "Ids of the toasts to close (none: the newest toast showing).")
@@ -108,7 +109,9 @@ struct InvokeAction: ParsableCommand {
         commandName: "action",
         abstract: "Invoke a toast's action, as if clicked (the newest toast without ID, the default action without KEY).",
         usage: "toast action [ID] [KEY]",
-        discussion: "A first word that is a number is an ID: a numeric KEY of the newest toast needs its ID too.")
+        discussion: "A first word that is a number is an ID: a numeric KEY of the newest toast needs its ID too.",
+        // makoctl's word for it.
+        aliases: ["invoke"])
 
     // One list rather than two optional arguments: `toast action open` names a KEY, not an ID.
     @Argument(help: ArgumentHelp("The toast's id (default: the newest toast showing), then the action's key (default: default).",
