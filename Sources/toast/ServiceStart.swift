@@ -38,7 +38,11 @@ enum ServiceStart {
         case .success(.uint32(2)): return .alreadyRunning
         case .success: return .started
         case .failure(let failure):
-            if let owner = owner(of: notificationsName, on: bus) { return .failed(owner.blockingMessage) }
+            // dbus-daemon refuses to start a name no service file offers even while it is owned.
+            if owner(of: serviceName, on: bus) != nil { return .alreadyRunning }
+            if let owner = owner(of: notificationsName, on: bus) {
+                return owner.processName == "toastd" ? .alreadyRunning : .failed(owner.blockingMessage)
+            }
             return .failed("D-Bus could not start \(serviceName): \(failure.message)")
         }
     }
