@@ -282,7 +282,7 @@ public final class NotificationsBus {
         switch answer {
         case .reply(1), .reply(4):  // primary owner; already the owner
             ownsName = true
-            requestDaemonName()
+            requestDaemonName(replace: request.replace)
         case .reply:  // exists (3); in queue (2) cannot happen: sd-bus asks not to be queued
             var owner = NameOwnerLookup.owner(of: Self.busName, on: bus)
                 ?? NameOwner(uniqueName: "another connection", pid: nil, command: nil)
@@ -294,11 +294,15 @@ public final class NotificationsBus {
     }
 
     /// Takes `daemonName` only after `busName`: a toastd that must give up (another daemon owns the
-    /// notifications) exits without it, so D-Bus reports that start as failed instead of done. Not
-    /// awaited: nothing else depends on the answer, and a second toastd never gets this far.
-    private func requestDaemonName() {
+    /// notifications) exits without it, so D-Bus reports that start as failed instead of done. Taken
+    /// over as `busName` is (`--replace`). Not awaited: nothing else depends on the answer.
+    private func requestDaemonName(replace: Bool) {
+        var flags = UInt64(SD_BUS_NAME_ALLOW_REPLACEMENT)
+        if replace { flags |= UInt64(SD_BUS_NAME_REPLACE_EXISTING) }
+        // A callback of our own: sd-bus's default one closes the connection when the name is taken.
+        let ignored: sd_bus_message_handler_t = { _, _, _ in 1 }
         // Fails only without memory; then `toast` finds the socket by itself, as before any start.
-        _ = sd_bus_request_name_async(bus, nil, Self.daemonName, 0, nil, nil)
+        _ = sd_bus_request_name_async(bus, nil, Self.daemonName, flags, ignored, nil)
     }
 
     /// A failure while connecting: the bus unreachable is `.noSessionBus`, anything else `.sdBus`.
