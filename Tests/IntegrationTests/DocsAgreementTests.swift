@@ -32,7 +32,7 @@ final class DocsAgreementTests: XCTestCase {
     // MARK: - Configuration keys
 
     func testEveryConfigKeyIsInToastd5AndConfigurationMd() throws {
-        let parser = try file("Sources/ToastDaemon/ConfigParser.swift")
+        let parser = try file("Sources/ToastConfig/ConfigParser.swift")
         let keys = Self.stringList(named: "keys", in: parser)
         let urgencyKeys = Self.stringList(named: "urgencyKeys", in: parser)
         XCTAssertGreaterThan(keys.count, 20, "ConfigParser.keys not found or changed shape")

@@ -122,6 +122,9 @@ final class FirstStartTests: XCTestCase {
             .filter { $0.key != "org.freedesktop.Notifications.service" && $0.key != "org.toastd.Daemon.service" })
         defer { bus.process.terminate() }
 
+        // README's line, run as written.
+        let readme = try String(contentsOfFile: "\(stage.repository)/README.md", encoding: .utf8)
+        XCTAssertTrue(readme.split(separator: "\n").contains("toast setup"), "README lacks the line `toast setup`")
         let setup = try stage.run([try stage.binary("toast"), "setup"], environment: bus.client)
         XCTAssertEqual(setup.status, 0, setup.stderrText)
         let written = ["org.freedesktop.Notifications", "org.toastd.Daemon"].map { "\(bus.userServices)/\($0).service" }
