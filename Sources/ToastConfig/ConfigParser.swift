@@ -253,7 +253,8 @@ public enum ConfigParser {
                 }
                 throw SettingError("unknown key '\(excerpt(key[...]))'")
             }
-            return (Rank.urgencySection, try urgencySetting(key: key, value: value, urgency: urgency))
+            let colour = key == "progress-color" ? MakoKeys.progressColour(value).colour : value
+            return (Rank.urgencySection, try urgencySetting(key: key, value: colour, urgency: urgency))
         }
         if value.isEmpty && key != "output" && key != "hud-output" {
             guard keys.contains(key) else { throw unknownKey(key) }
@@ -323,9 +324,9 @@ public enum ConfigParser {
             return (Rank.specific, { $0.style.summaryColor = colour; $0.style.bodyColor = colour; $0.style.actionText = colour })
         case "background", "border-color", "progress-color":
             // Every urgency; an [urgency=...] section overrides one.
-            let apply = try urgencySetting(key: key, value: key == "progress-color" ? makoProgressColour(value) : value,
-                                           urgency: nil)
-            return (Rank.broad, apply)
+            let progress = key == "progress-color" ? MakoKeys.progressColour(value) : (fill: nil, colour: value)
+            let apply = try urgencySetting(key: key, value: progress.colour, urgency: nil)
+            return (Rank.broad, { apply(&$0); if let fill = progress.fill { $0.style.progressFill = fill } })
         case "border-size":
             let width = try decimal(key, value, in: 0...20)
             return (Rank.specific, { $0.style.borderWidth = width })
@@ -492,8 +493,9 @@ public enum ConfigParser {
             let colour = try self.colour(key, value)
             return { $0.look.borderColor = colour }
         case "progress-color":
-            let colour = try self.colour(key, makoProgressColour(value))
-            return { $0.look.progressColor = colour }
+            let progress = MakoKeys.progressColour(value)
+            let colour = try self.colour(key, progress.colour)
+            return { $0.look.progressColor = colour; $0.look.progressFill = progress.fill ?? $0.look.progressFill }
         case "border-size":
             let width = try decimal(key, value, in: 0...20)
             return { $0.look.borderSize = width }
@@ -578,15 +580,6 @@ public enum ConfigParser {
             look.iconLocation = location
         }
         return look
-    }
-
-    /// mako writes `progress-color = over #5588aaff` (or `source`, how it composites): toastd draws
-    /// the bar over its track either way, so only the colour counts.
-    private static func makoProgressColour(_ value: String) -> String {
-        for mode in ["over ", "source "] where value.lowercased().hasPrefix(mode) {
-            return String(blankTrimmed(value.dropFirst(mode.count)[...]))
-        }
-        return value
     }
 
     /// The keys that differ per urgency; `urgency` nil sets all three.

@@ -9,6 +9,8 @@ package struct LookPatch: Equatable, Sendable {
     package var textColor: Color?
     package var borderColor: Color?
     package var progressColor: Color?
+    /// mako's progress drawing (`progress-color = over|source COLOR`).
+    package var progressFill: ProgressFill?
     package var borderSize: Double?
     package var borderRadius: Double?
     package var padding: Int?
@@ -42,6 +44,7 @@ package struct LookPatch: Equatable, Sendable {
         if let v = later.textColor { textColor = v }
         if let v = later.borderColor { borderColor = v }
         if let v = later.progressColor { progressColor = v }
+        if let v = later.progressFill { progressFill = v }
         if let v = later.borderSize { borderSize = v }
         if let v = later.borderRadius { borderRadius = v }
         if let v = later.padding { padding = v }
@@ -106,6 +109,7 @@ package struct LookPatch: Equatable, Sendable {
         if let c = textColor { style.summaryColor = c; style.bodyColor = c; style.actionText = c }
         if let c = borderColor { style.lowBorder = c; style.normalBorder = c; style.criticalBorder = c }
         if let c = progressColor { style.lowAccent = c; style.normalAccent = c; style.criticalAccent = c }
+        if let v = progressFill { style.progressFill = v }
         if let v = borderSize { style.borderWidth = v }
         if let v = borderRadius { style.cornerRadius = v }
         if let v = padding { style.padding = v }

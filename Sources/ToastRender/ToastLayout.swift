@@ -75,7 +75,8 @@ struct ToastLayout {
                                         font: ownFonts ? style.font : nil))
             body = (l, contentX, place(l.height, gapBefore: 3))
         }
-        if toast.progress != nil {
+        // mako's fill is drawn on the background: no room for a bar.
+        if toast.progress != nil, style.progressFill == nil {
             let h = Double(style.progressHeight)
             progressBar = (contentX, place(h, gapBefore: 8), Double(contentWidth), h)
         }
