@@ -216,7 +216,8 @@ public enum ConfigParser {
         "max-icon-size", "icon-location", "icon-border-radius", "icons", "shadow", "shadow-color", "shadow-radius",
         "hud-background", "hud-border-color", "hud-bar-color", "hud-overdrive-color", "hud-muted-color",
         "on-notify", "on-button-left", "on-button-right", "on-button-middle", "markup", "actions",
-        "format", "group-by", "hud-output", "layer", "fullscreen",
+        "format", "group-by", "hud-output", "layer", "fullscreen", "outer-margin", "sort",
+        "height",
     ]
     /// Keys a criteria section (`[app-name=...]`, `[urgency=...]`) may set.
     package static let ruleKeys = [
@@ -234,8 +235,7 @@ public enum ConfigParser {
     package static let aliases = ["background-color": "background", "max-history": "history"]
     /// mako's keys toastd does not do: named as such rather than as unknown.
     package static let makoKeys: Set<String> = [
-        "height",
-        "include", "on-touch", "outer-margin", "sort", "text-alignment",
+        "include", "on-touch", "text-alignment",
     ]
     /// Keys an `[urgency=...]` section may set.
     package static let urgencyKeys = ["default-timeout", "background", "border-color", "progress-color"]
@@ -353,6 +353,15 @@ public enum ConfigParser {
         case "hud-margin":
             let margins = try self.margins(key, value)
             return (Rank.specific, { $0.hudMargins = margins })
+        case "height":
+            let height = try integer(key, value, in: 20...10000)
+            return (Rank.specific, { $0.style.maxHeight = height })
+        case "outer-margin":
+            let margins = try self.margins(key, value)
+            return (Rank.specific, { $0.outerMargins = margins })
+        case "sort":
+            let sort = try MakoKeys.sort(key, value)
+            return (Rank.specific, { $0.sort = sort })
 
         // Behaviour.
         case "animations":

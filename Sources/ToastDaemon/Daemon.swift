@@ -122,7 +122,7 @@ public final class Daemon {
         }
         renderer = ToastRenderer(style: config.style)
         animator = Animator(animations: options.animations && config.animations)
-        animator.restyle(rules: config.rules, style: config.style)
+        animator.restyle(rules: config.rules, style: config.style, sort: config.sort)
         screen = Screen(wayland: wayland, renderer: renderer)
         warnIfUnknown(output: options.output ?? config.output)
         screen.clickableActions = options.clickableActions || config.clickableActions
@@ -412,12 +412,12 @@ public final class Daemon {
             placeToasts()
         }
         service.rules = new.rules
-        animator.restyle(rules: new.rules, style: new.style)
+        animator.restyle(rules: new.rules, style: new.style, sort: new.sort)
         if new.style != old.style {
             renderer = ToastRenderer(style: new.style)
             renderer.prewarm(scale: PixelScale(wayland.outputs.map(\.scale).max() ?? 1))
         }
-        if new.style != old.style || new.anchor != old.anchor || new.margins != old.margins
+        if new.style != old.style || new.anchor != old.anchor || new.edgeMargins != old.edgeMargins
             || new.hudAnchor != old.hudAnchor || new.hudMargins != old.hudMargins || new.output != old.output
             || new.hudOutput != old.hudOutput || new.layer != old.layer || new.fullscreen != old.fullscreen
             || new.rules != old.rules {
@@ -480,7 +480,7 @@ public final class Daemon {
     /// that much smaller, so the boxes stay where `margin` puts them (or as near as an edge allows).
     /// The HUD's the same.
     static func toastPlacement(_ config: DaemonConfig) -> OverlaySurface.Placement {
-        let bleed = config.style.shadowExtent, m = config.margins
+        let bleed = config.style.shadowExtent, m = config.edgeMargins
         return OverlaySurface.Placement(anchor: config.anchor,
                                         margins: Margins(top: max(0, m.top - bleed), right: max(0, m.right - bleed),
                                                          bottom: max(0, m.bottom - bleed), left: max(0, m.left - bleed)))

@@ -48,6 +48,8 @@ public struct ToastStyle: Hashable, Sendable {
     /// Body text taller than this is cut with an ellipsis.
     public var maxBodyHeight = 100
     public var progressHeight = 6
+    /// mako's `height`: the text is cut so that a toast without a bar or buttons is at most this tall.
+    public var maxHeight: Int?
     /// mako's progress: the toast's background filled to the value (`progress-color = over|source
     /// COLOR`), instead of a bar under the text; nil: the bar.
     public var progressFill: ProgressFill?
