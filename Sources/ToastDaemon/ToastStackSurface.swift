@@ -1,8 +1,7 @@
 import ToastConfig
-import ToastPlatform
-import ToastScene
 import ToastCore
 import ToastRender
+import ToastScene
 import ToastVocabulary
 
 /// Which toasts of a stack take pointer clicks (the rest of the surface lets them through).
