@@ -113,3 +113,34 @@ final class AutostartTests: XCTestCase {
                        + "D-Bus service file: /usr/share/dbus-1/services/org.toastd.Daemon.service\n")
     }
 }
+
+/// `scripts/install --uninstall` removes what an install put under the same PREFIX, and nothing else;
+/// an unknown argument is refused before anything is built.
+final class InstallScriptTests: XCTestCase {
+    func testUninstallRemovesWhatInstallPutThereAndUnknownArgumentsAreRefused() throws {
+        let stage = try Stage.shared()
+        let root = "\(stage.directory)/install-\(UUID().uuidString.prefix(8))"
+        let ours = ["usr/bin/toastd", "usr/bin/toast", "usr/share/dbus-1/services/org.toastd.Daemon.service",
+                    "usr/lib/systemd/user/toastd.service", "usr/share/man/man1/toast.1"]
+        let other = "usr/bin/mako"
+        for file in ours + [other] {
+            let path = "\(root)/\(file)"
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("x".utf8)))
+        }
+        let result = try stage.run(["\(stage.repository)/scripts/install", "--uninstall"],
+                                   environment: ["DESTDIR": root, "PREFIX": "/usr"])
+        XCTAssertEqual(result.status, 0, result.stderrText)
+        for file in ours {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: "\(root)/\(file)"), file)
+            XCTAssertTrue(result.stdoutText.contains("removed \(root)/\(file)\n"), result.stdoutText)
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(root)/\(other)"))
+        XCTAssertTrue(result.stdoutText.hasSuffix("uninstalled toastd from \(root)/usr (\(ours.count) files)\n"), result.stdoutText)
+
+        let refused = try stage.run(["\(stage.repository)/scripts/install", "--uninstal"], environment: ["DESTDIR": root])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.stderrText, "install: unknown argument '--uninstal' (use --dirs, --uninstall or nothing)\n")
+    }
+}

@@ -204,6 +204,10 @@ final class CLIParsingTests: XCTestCase {
         XCTAssertEqual(Menu.defaultPicker(path: "/usr/bin:/opt/bin") { installed.contains($0) }, ["fuzzel", "-d"])
         XCTAssertEqual(Menu.defaultPicker(path: "/usr/bin") { installed.contains($0) }, ["bemenu"])
         XCTAssertNil(Menu.defaultPicker(path: "/nowhere") { installed.contains($0) })
+        // dmenu cannot open a Wayland display: only with X11's DISPLAY.
+        let x11Only: Set<String> = ["/usr/bin/dmenu"]
+        XCTAssertEqual(Menu.defaultPicker(path: "/usr/bin", hasX11: true) { x11Only.contains($0) }, ["dmenu"])
+        XCTAssertNil(Menu.defaultPicker(path: "/usr/bin", hasX11: false) { x11Only.contains($0) })
     }
 
     func testToastTable() {
