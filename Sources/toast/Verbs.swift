@@ -251,12 +251,16 @@ func printToasts(_ payload: ReplyPayload, json: Bool, history: Bool) throws(Clie
 
 /// The human table of `toast list` and `toast history`.
 enum ToastTable {
+    /// A column other than the last (the summary) is cut to this many characters: one client's long
+    /// app name would otherwise pad every row of the table past the terminal.
+    static let maxColumnWidth = 24
+
     static func render(_ toasts: [ToastInfo], history: Bool) -> String {
         var header = ["ID", "URGENCY", "AGE", "APP", "SUMMARY"]
         if history { header.insert("REASON", at: 3) }
         var rows = [header]
         for t in toasts {
-            var row = [String(t.id), t.urgency.rawValue, t.ageMs.map(age) ?? "-", t.appName ?? "-",
+            var row = [String(t.id), t.urgency.rawValue, t.ageMs.map(age) ?? "-", cut(oneLine(t.appName ?? "-")),
                        oneLine(t.summary)]
             if history { row.insert(t.reason?.rawValue ?? "-", at: 3) }
             rows.append(row)
@@ -278,6 +282,11 @@ enum ToastTable {
             out += line + "\n"
         }
         return out
+    }
+
+    /// `s` in at most `maxColumnWidth` characters, an ellipsis ending what was cut.
+    static func cut(_ s: String) -> String {
+        s.count <= maxColumnWidth ? s : String(s.prefix(maxColumnWidth - 1)) + "…"
     }
 
     /// A short age: 5s, 3m, 2h, 4d.
