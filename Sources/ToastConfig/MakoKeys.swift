@@ -13,13 +13,24 @@ package enum MakoKeys {
         return (fill, String(words[1]))
     }
 
-    /// `sort`'s value.
-    package static func sort(_ key: String, _ value: String) throws(ConfigParser.SettingError) -> ToastSort {
-        guard let sort = ToastSort(makoValue: value) else {
-            throw ConfigParser.SettingError("'\(key)' must be one of +time, -time, +priority, -priority, got '\(value.prefix(40))'")
-        }
-        return sort
+    /// `progress-color`'s value: a colour, with mako's `over` or `source` before it or not.
+    package static let progressColourValue = ConfigValue<ProgressColour>(.colour) { key, text throws(SettingError) in
+        let split = progressColour(text)
+        return ProgressColour(fill: split.fill, colour: try Values.colour.read(key, split.colour))
     }
+
+    /// `sort`'s value.
+    package static let sortValue = Values.choice([("-time", ToastSort.time(newestFirst: true)),
+                                                  ("+time", ToastSort.time(newestFirst: false)),
+                                                  ("-priority", ToastSort.priority(highestFirst: true)),
+                                                  ("+priority", ToastSort.priority(highestFirst: false))],
+                                                 listed: .oneOf)
+}
+
+/// A `progress-color` value: the colour, and how mako composites it (nil: toastd's bar).
+package struct ProgressColour: Sendable {
+    package var fill: ProgressFill?
+    package var colour: Color
 }
 
 /// The order of a stack's toasts from its anchored edge (mako's `sort`): by arrival (`-time`, newest

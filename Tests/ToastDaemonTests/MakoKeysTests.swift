@@ -9,7 +9,7 @@ final class MakoKeysTests: XCTestCase {
         let parsed = ConfigParser.parse("progress-color = over #313244\n", path: "cfg")
         XCTAssertEqual(parsed.diagnostics, [])
         XCTAssertEqual(parsed.config.style.progressFill, .over)
-        XCTAssertEqual(parsed.config.style.normalAccent, Color(rgb: 0x313244))
+        XCTAssertEqual(parsed.config.style.accents[.normal], Color(rgb: 0x313244))
         let plain = ConfigParser.parse("progress-color = #313244\n", path: "cfg")
         XCTAssertEqual(plain.config.style.progressFill, nil)
         let section = ConfigParser.parse("[app-name=x]\nprogress-color = source #ff000080\n", path: "cfg")
@@ -30,7 +30,7 @@ final class MakoSortAndMarginTests: XCTestCase {
         XCTAssertNil(ToastSort(makoValue: "time"))
         XCTAssertEqual(ConfigParser.parse("sort = +priority\n", path: "cfg").config.sort, .priority(highestFirst: false))
         XCTAssertEqual(ConfigParser.parse("sort = sideways\n", path: "cfg").diagnostics.map(\.description),
-                       ["cfg:1: 'sort' must be one of +time, -time, +priority, -priority, got 'sideways'"])
+                       ["cfg:1: 'sort' must be one of -time, +time, -priority, +priority, got 'sideways'"])
     }
 
     func testOuterMarginAddsToMarginAndHeightCapsTheToast() {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import ToastRender
+import ToastVocabulary
 
 /// mako's progress (`progress-color = over COLOR`): the toast's background filled to the value, not a bar.
 final class ProgressFillTests: XCTestCase {
@@ -20,7 +21,7 @@ final class ProgressFillTests: XCTestCase {
         var style = ToastStyle()
         style.progressFill = .over
         let fill = Color(rgb: 0xf03020)
-        style.lowAccent = fill; style.normalAccent = fill; style.criticalAccent = fill
+        style.accents = PerUrgency(all: fill)
         let renderer = ToastRenderer(style: style)
         let c = Fixtures.render(ToastView(summary: "", progress: 60), renderer)
         XCTAssertEqual(tintedShare(c, style: style, red: 0xf0), 0.6, accuracy: 0.02)
