@@ -109,10 +109,13 @@ let package = Package(
         // The platform: event loop, timers, signals, child processes, the control socket, syscalls.
         .target(name: "ToastPlatform", dependencies: ["CLinux", "ToastCore"]),
         .target(name: "ToastDBus", dependencies: ["CSystemd", "ToastVocabulary"]),
+        // Screen readers: toastd as an AT-SPI application on the accessibility bus, while one is on.
+        .target(name: "ToastAccessibility", dependencies: ["CSystemd"]),
         // The daemon: service, pictures, history, the two front doors, surfaces, and the loop.
         .target(name: "ToastDaemon",
                 dependencies: ["Wayland", "CLinux", "CMallocSlices", "ToastVocabulary", "ToastCore", "ToastProtocol",
-                               "ToastRender", "ToastDBus", "ToastPlatform", "ToastConfig", "ToastScene"]),
+                               "ToastRender", "ToastDBus", "ToastPlatform", "ToastConfig", "ToastScene",
+                               "ToastAccessibility"]),
 
         // Executables.
         .executableTarget(name: "toastd", dependencies: ["ToastDaemon"], linkerSettings: daemonReleaseLink),
@@ -132,7 +135,7 @@ let package = Package(
         .testTarget(name: "ToastProtocolTests", dependencies: ["ToastProtocol", "ToastVocabulary", "toast"]),
         .testTarget(name: "ToastRenderTests", dependencies: ["ToastRender", "ToastVocabulary"], swiftSettings: pangoCairoFlags),
         .testTarget(name: "ToastDBusTests", dependencies: ["ToastDBus", "ToastVocabulary"]),
-        .testTarget(name: "ToastDaemonTests", dependencies: ["ToastDaemon", "ToastPlatform", "ToastConfig", "ToastScene", "ToastCore", "ToastVocabulary", "ToastProtocol", "ToastDBus", "ToastRender", "CMallocSlices"], swiftSettings: pangoCairoFlags),
+        .testTarget(name: "ToastDaemonTests", dependencies: ["ToastDaemon", "ToastPlatform", "ToastConfig", "ToastScene", "ToastCore", "ToastVocabulary", "ToastProtocol", "ToastDBus", "ToastRender", "CMallocSlices", "ToastAccessibility"], swiftSettings: pangoCairoFlags),
         // ToastConfig: what the converter writes is read by toastd's own parser, which must find nothing wrong.
         .testTarget(name: "ToastMigrateTests", dependencies: ["ToastMigrate", "ToastConfig", "ToastRender", "ToastVocabulary"]),
         .testTarget(name: "IntegrationTests", dependencies: ["ToastProtocol"]),

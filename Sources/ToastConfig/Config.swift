@@ -28,6 +28,9 @@ public struct DaemonConfig: Equatable, Sendable {
     /// The history outlives the daemon: kept in `$XDG_STATE_HOME/toastd/history` (`HistoryFile`),
     /// read back at start. Off, nothing is read or written.
     public var persistentHistory = true
+    /// Screen readers hear toasts (`accessibility`): `auto` exposes them over AT-SPI while assistive
+    /// technology is on (docs/accessibility.md); `off` never looks.
+    package var accessibility = AccessibilityMode.auto
     /// The command that plays a sound, the file appended as its last argument (`sound-command`). nil:
     /// the first of pw-play, paplay, canberra-gtk-play found on PATH; empty: no sounds.
     public var soundCommand: [String]?
@@ -65,4 +68,12 @@ public struct ConfigDiagnostic: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         if let line { "\(path):\(line): \(message)" } else { "\(path): \(message)" }
     }
+}
+
+/// Whether toasts are exposed to assistive technology (`accessibility`).
+package enum AccessibilityMode: String, CaseIterable, Sendable {
+    /// While `org.a11y.Status` says assistive technology is on.
+    case auto
+    /// Never: toastd does not ask.
+    case off
 }

@@ -9,6 +9,8 @@ extension ConfigKeys {
         ConfigKey("sound-command", Values.command, global: .specific { $0.soundCommand = $1 }),
         ConfigKey("animations", Values.boolean, global: .specific { $0.animations = $1 }),
         ConfigKey("clickable-actions", Values.boolean, global: .specific { $0.clickableActions = $1 }),
+        ConfigKey("accessibility", Values.choice(of: AccessibilityMode.self, listed: .oneOf),
+                  global: .specific { $0.accessibility = $1 }),
         ConfigKey("persistent-history", Values.boolean, global: .specific { $0.persistentHistory = $1 }),
     ]
 }

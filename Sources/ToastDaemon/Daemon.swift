@@ -39,7 +39,7 @@ public final class Daemon {
     /// The history file is read once per run, whenever persistence first applies.
     var historyLoaded = false
     /// Plays notification sounds (`sound-command`).
-    var soundPlayer: SoundPlayer
+    let soundPlayer: SoundPlayer
     var running = true
     var waylandReadable = false
     /// The bus's fd as epoll watches it, and whether sd-bus has work (`DaemonBus.swift`).
@@ -53,6 +53,8 @@ public final class Daemon {
     private var frameDeadlineArming = FrameDeadlineArming()
     /// When memory goes back to the system (`returnMemoryIfDue`).
     var memoryPolicy = MemoryReturnPolicy()
+    /// Screen readers' view of the toasts (Daemon+Accessibility.swift).
+    let accessibility = DaemonAccessibility()
 
     /// Connects to the compositor and the bus and opens the socket; throws a message to print.
     public init(options: DaemonOptions) throws(StartupError) {
@@ -66,9 +68,9 @@ public final class Daemon {
         // the socket buffers until the loop runs).
         let server = try Self.openControlSocket(options, loop: loop)
         configPath = options.configPath ?? ConfigFile.defaultPath(Environment.variable)
-        config = configPath.map { Self.loadConfig($0, explicit: options.configPath != nil) } ?? DaemonConfig()
+        config = configPath.map { Self.loadConfig($0, options: options) } ?? DaemonConfig()
         service = try Self.makeService(config)
-        soundPlayer = SoundPlayer(configured: config.soundCommand, environment: Environment.variable)
+        soundPlayer = SoundPlayer(configured: config.soundCommand, environment: Environment.variable, budget: commands.budget)
         socketDoor = SocketFrontDoor(server: server, service: service)
         do {
             wayland = try WaylandConnection()
@@ -87,6 +89,7 @@ public final class Daemon {
         connectFrontDoors()
         connectService()
         if let door { try finishBusName(door) }
+        startAccessibility()
         try watchEvents()
         keepHistory()
         offerSound()
@@ -170,6 +173,7 @@ public final class Daemon {
         }
         for command in service.drainCommands() { commands.run(command.command, environment: command.environment) }
         socketDoor.publishStatus()
+        showAccessibleToasts()
         // Only a change to what is drawn redraws; animation frames are paced by the surfaces themselves.
         let model = service.readModel { (generation: $0.generation, hudGeneration: $0.hud.generation,
                                          historyGeneration: $0.historyGeneration) }

@@ -1,0 +1,159 @@
+import CSystemd
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// toastd as an AT-SPI application: a second sd-bus connection, to the accessibility bus, on which
+/// toastd is embedded in the registry's desktop (`org.a11y.atspi.Socket.Embed`), answers for its
+/// objects (`AccessibleTree`) and sends the events screen readers speak.
+///
+/// Loop contract, as NotificationsBus's: watch `fd` for `epollEvents`, call `process()` when it is
+/// readable, and re-read `epollEvents` after `process()` and after `show(_:)` (a queued write adds
+/// EPOLLOUT).
+package final class AccessibilityBus {
+    /// A screen reader invoked a toast's action through its button: (toast id, action key).
+    package var onAction: (UInt32, String) -> Void = { _, _ in }
+
+    let bus: OpaquePointer
+    /// Our unique name on the accessibility bus, the name in every reference to our objects.
+    let uniqueName: String
+    /// The registry's desktop, our application's parent (Embed's answer; until then the registry's
+    /// root by its well-known name).
+    var parent = (name: AtspiInterface.registryName, path: AccessibleTree.rootPath)
+    private(set) var tree = AccessibleTree()
+    private var slots: [OpaquePointer] = []
+
+    /// Connects to the accessibility bus at `address` (org.a11y.Bus.GetAddress) and asks the registry
+    /// to embed toastd's application.
+    package init(address: String) throws(AccessibilityError) {
+        var connection: OpaquePointer? = nil
+        var r = sd_bus_new(&connection)
+        guard r >= 0, let connection else { throw .sdBus("sd_bus_new", errno: -r) }
+        bus = connection
+        r = address.withCString { sd_bus_set_address(connection, $0) }
+        if r >= 0 { r = sd_bus_set_bus_client(connection, 1) }
+        if r >= 0 { r = sd_bus_start(connection) }
+        guard r >= 0 else { sd_bus_flush_close_unref(connection); throw .sdBus("connect to \(address)", errno: -r) }
+        // Waits for Hello's answer: the name goes into Embed. The bus is a local socket whose daemon
+        // answers Hello at once.
+        var name: UnsafePointer<CChar>? = nil
+        r = sd_bus_get_unique_name(connection, &name)
+        guard r >= 0, let name else { sd_bus_flush_close_unref(connection); throw .sdBus("Hello", errno: -r) }
+        uniqueName = String(cString: name)
+        try exportObjects()
+        try embed()
+    }
+
+    deinit {
+        for slot in slots { sd_bus_slot_unref(slot) }
+        sd_bus_flush_close_unref(bus)
+    }
+
+    package var fd: Int32 { sd_bus_get_fd(bus) }
+    package var epollEvents: UInt32 { UInt32(max(sd_bus_get_events(bus), 0)) }
+
+    /// Reads and answers until sd-bus has nothing left. Throws `.disconnected` when the bus is gone.
+    package func process() throws(AccessibilityError) {
+        while true {
+            let r = sd_bus_process(bus, nil)
+            if r < 0 { throw [ECONNRESET, ENOTCONN, EPIPE].contains(-r) ? .disconnected : .sdBus("sd_bus_process", errno: -r) }
+            if r == 0 { return }
+        }
+    }
+
+    /// Makes the shown toasts `shown` and tells the screen readers what changed.
+    package func show(_ shown: [AccessibleTree.Toast]) {
+        for change in tree.update(shown) { announce(change) }
+    }
+
+    private var userdata: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    private func exportObjects() throws(AccessibilityError) {
+        let handler: sd_bus_message_handler_t = { m, userdata, error in
+            guard let m, let userdata else { return 0 }
+            return Unmanaged<AccessibilityBus>.fromOpaque(userdata).takeUnretainedValue().handleCall(m, error)
+        }
+        // Every object lives under one prefix: the application, the toasts, their buttons, the cache.
+        var slot: OpaquePointer? = nil
+        let r = sd_bus_add_fallback(bus, &slot, "/org/a11y/atspi", handler, userdata)
+        guard r >= 0, let slot else { throw .sdBus("sd_bus_add_fallback", errno: -r) }
+        slots.append(slot)
+    }
+
+    private func embed() throws(AccessibilityError) {
+        var call: OpaquePointer? = nil
+        var r = sd_bus_message_new_method_call(bus, &call, AtspiInterface.registryName, AccessibleTree.rootPath,
+                                               AtspiInterface.socket, "Embed")
+        guard r >= 0, let call else { throw .sdBus("Embed", errno: -r) }
+        defer { sd_bus_message_unref(call) }
+        var w = AtspiWriter(call)
+        w.reference(uniqueName, AccessibleTree.rootPath)
+        guard !w.failed else { throw .sdBus("Embed", errno: EINVAL) }
+        let answered: sd_bus_message_handler_t = { m, userdata, _ in
+            guard let m, let userdata else { return 0 }
+            let me = Unmanaged<AccessibilityBus>.fromOpaque(userdata).takeUnretainedValue()
+            if sd_bus_message_is_method_error(m, nil) == 0, let parent = AtspiReader.reference(m) { me.parent = parent }
+            return 0
+        }
+        var slot: OpaquePointer? = nil
+        r = sd_bus_call_async(bus, &slot, call, answered, userdata, 0)
+        guard r >= 0, let slot else { throw .sdBus("Embed", errno: -r) }
+        slots.append(slot)
+    }
+
+    // MARK: Events
+
+    /// The events a toolkit sends for a change: `children-changed` on the parent, then
+    /// `state-changed:showing` on the notification itself, which is what Orca speaks (its name and
+    /// description). No Announcement besides: Orca would say the toast twice.
+    private func announce(_ change: AccessibleTree.Change) {
+        switch change {
+        case .added(let toast, let index):
+            let path = AccessibleTree.path(toast: toast.id)
+            emit(at: AccessibleTree.rootPath, "ChildrenChanged", detail: "add", index, 0) { w in
+                w.open("v", "(so)"); w.reference(self.uniqueName, path); w.close()
+            }
+            emit(at: path, "StateChanged", detail: "showing", 1, 0) { w in w.open("v", "i"); w.int32(0); w.close() }
+        case .changed(let toast):
+            let path = AccessibleTree.path(toast: toast.id)
+            emit(at: path, "PropertyChange", detail: "accessible-name", 0, 0) { w in
+                w.open("v", "s"); w.string(toast.summary); w.close()
+            }
+            emit(at: path, "PropertyChange", detail: "accessible-description", 0, 0) { w in
+                w.open("v", "s"); w.string(toast.body); w.close()
+            }
+        case .removed(let toast, let index):
+            let path = AccessibleTree.path(toast: toast.id)
+            emit(at: path, "StateChanged", detail: "showing", 0, 0) { w in w.open("v", "i"); w.int32(0); w.close() }
+            emit(at: AccessibleTree.rootPath, "ChildrenChanged", detail: "remove", index, 0) { w in
+                w.open("v", "(so)"); w.reference(self.uniqueName, path); w.close()
+            }
+        }
+    }
+
+    /// One `org.a11y.atspi.Event.Object` signal: (detail, detail1, detail2, any_data, properties).
+    private func emit(at path: String, _ member: String, detail: String, _ detail1: Int, _ detail2: Int,
+                      anyData: (inout AtspiWriter) -> Void)
+    {
+        var m: OpaquePointer? = nil
+        guard sd_bus_message_new_signal(bus, &m, path, AtspiInterface.eventObject, member) >= 0, let m else { return }
+        defer { sd_bus_message_unref(m) }
+        var w = AtspiWriter(m)
+        w.string(detail); w.int32(Int32(clamping: detail1)); w.int32(Int32(clamping: detail2))
+        anyData(&w)
+        w.emptyArray("{sv}")
+        if !w.failed { _ = sd_bus_send(bus, m, nil) }
+    }
+}
+
+package enum AccessibilityError: Error, CustomStringConvertible {
+    case sdBus(String, errno: Int32)
+    case disconnected
+
+    package var description: String {
+        switch self {
+        case .sdBus(let call, let errno): "\(call): \(String(cString: strerror(errno)))"
+        case .disconnected: "the accessibility bus went away"
+        }
+    }
+}

@@ -1,0 +1,104 @@
+/// What toastd shows a screen reader: its application object, one NOTIFICATION object per shown toast,
+/// and each toast's actions as PUSH_BUTTON children. Pure: the D-Bus side (`AccessibilityBus`) answers
+/// from it and sends the events `update` returns.
+package struct AccessibleTree: Equatable, Sendable {
+    /// One shown toast as a screen reader reads it.
+    package struct Toast: Equatable, Sendable {
+        package var id: UInt32
+        package var summary: String
+        /// The body without markup.
+        package var body: String
+        /// Keys and labels of the action buttons, in order.
+        package var actions: [Action]
+        package var critical: Bool
+
+        package init(id: UInt32, summary: String, body: String, actions: [Action], critical: Bool) {
+            self.id = id; self.summary = summary; self.body = body; self.actions = actions; self.critical = critical
+        }
+    }
+
+    package struct Action: Equatable, Sendable {
+        package var key: String
+        package var label: String
+        package init(key: String, label: String) { self.key = key; self.label = label }
+    }
+
+    /// What changed, in the order a toolkit tells it.
+    package enum Change: Equatable, Sendable {
+        /// A toast appeared at `index` among the application's children.
+        case added(Toast, index: Int)
+        /// A toast's text or actions changed (a replacement).
+        case changed(Toast)
+        /// A toast left; it was at `index`.
+        case removed(Toast, index: Int)
+    }
+
+    /// The shown toasts, oldest first: the application's children.
+    package private(set) var toasts: [Toast] = []
+
+    package init() {}
+
+    /// Makes the tree show `shown`; returns what changed (removals first, from the end, so each
+    /// index is the one the child had when it left).
+    package mutating func update(_ shown: [Toast]) -> [Change] {
+        var changes: [Change] = []
+        let ids = Set(shown.map(\.id))
+        for index in toasts.indices.reversed() where !ids.contains(toasts[index].id) {
+            changes.append(.removed(toasts.remove(at: index), index: index))
+        }
+        for toast in shown {
+            if let index = toasts.firstIndex(where: { $0.id == toast.id }) {
+                if toasts[index] != toast {
+                    toasts[index] = toast
+                    changes.append(.changed(toast))
+                }
+            } else {
+                toasts.append(toast)
+                changes.append(.added(toast, index: toasts.count - 1))
+            }
+        }
+        return changes
+    }
+
+    // MARK: Objects
+
+    /// An object of the tree, as its path names it.
+    package enum Node: Equatable, Sendable {
+        case application
+        case toast(Toast, index: Int)
+        case button(Toast, action: Int)
+    }
+
+    package static let prefix = "/org/a11y/atspi/accessible"
+    package static let rootPath = prefix + "/root"
+
+    package static func path(toast id: UInt32) -> String { "\(prefix)/toast\(id)" }
+    package static func path(toast id: UInt32, action: Int) -> String { "\(prefix)/toast\(id)/action\(action)" }
+
+    /// The object at `path`, nil for none (a toast gone, a path nobody made).
+    package func node(at path: String) -> Node? {
+        if path == Self.rootPath { return .application }
+        guard path.hasPrefix(Self.prefix + "/toast") else { return nil }
+        let rest = path.dropFirst(Self.prefix.count + "/toast".count).split(separator: "/", omittingEmptySubsequences: false)
+        guard let first = rest.first, let id = UInt32(first),
+              let index = toasts.firstIndex(where: { $0.id == id }) else { return nil }
+        let toast = toasts[index]
+        switch rest.count {
+        case 1: return .toast(toast, index: index)
+        case 2:
+            guard rest[1].hasPrefix("action"), let action = Int(rest[1].dropFirst("action".count)),
+                  toast.actions.indices.contains(action) else { return nil }
+            return .button(toast, action: action)
+        default: return nil
+        }
+    }
+
+    /// The paths of a node's children.
+    package func children(of node: Node) -> [String] {
+        switch node {
+        case .application: toasts.map { Self.path(toast: $0.id) }
+        case .toast(let toast, _): toast.actions.indices.map { Self.path(toast: toast.id, action: $0) }
+        case .button: []
+        }
+    }
+}

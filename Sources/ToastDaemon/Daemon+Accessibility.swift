@@ -1,0 +1,101 @@
+import ToastAccessibility
+import ToastConfig
+import ToastCore
+import ToastPlatform
+import ToastVocabulary
+
+/// What screen readers are told (docs/accessibility.md): while assistive technology is on, the
+/// shown toasts are AT-SPI notification objects on the accessibility bus, their actions buttons a
+/// reader can press. While it is off, only the status watch exists: two match rules on the session
+/// bus connection the daemon already has, no connection, no fd, no wakeup.
+final class DaemonAccessibility {
+    var status: AccessibilityStatus?
+    var bus: AccessibilityBus?
+    /// What epoll watches the accessibility bus's fd for.
+    var events: UInt32 = 0
+}
+
+extension Daemon {
+    /// Starts following assistive technology's status, when the configuration lets it and there is a
+    /// session bus.
+    func startAccessibility() {
+        guard config.accessibility == .auto, accessibility.status == nil,
+              let session = busDoor?.bus?.connection else { return }
+        do {
+            let status = try AccessibilityStatus(session: session)
+            status.onChange = { [unowned self] address in self.accessibilityTurned(address) }
+            accessibility.status = status
+        } catch {
+            Log.warning("accessibility: \(error); screen readers will not hear toasts")
+        }
+    }
+
+    /// Stops following it and leaves the accessibility bus (`accessibility = off` on reload).
+    func stopAccessibility() {
+        closeAccessibilityBus()
+        accessibility.status = nil
+    }
+
+    private func accessibilityTurned(_ address: String?) {
+        closeAccessibilityBus()
+        guard let address else {
+            Log.info("accessibility: assistive technology is off")
+            return
+        }
+        do {
+            let bus = try AccessibilityBus(address: address)
+            bus.onAction = { [unowned self] id, key in
+                do {
+                    try self.service.invokeAction(id: id, key: key)
+                } catch {
+                    Log.warning("accessibility: action \(key) of \(id): \(error)")
+                }
+            }
+            accessibility.events = bus.epollEvents
+            try loop.add(fd: bus.fd, events: accessibility.events) { [unowned self] _ in self.processAccessibility() }
+            accessibility.bus = bus
+            Log.info("accessibility: toasts are exposed to assistive technology on \(address)")
+            showAccessibleToasts()
+        } catch {
+            Log.warning("accessibility: \(error); screen readers will not hear toasts")
+        }
+    }
+
+    private func closeAccessibilityBus() {
+        guard let bus = accessibility.bus else { return }
+        loop.remove(fd: bus.fd)
+        accessibility.bus = nil
+    }
+
+    private func processAccessibility() {
+        guard let bus = accessibility.bus else { return }
+        do {
+            try bus.process()
+        } catch {
+            Log.warning("accessibility: \(error)")
+            closeAccessibilityBus()
+            return
+        }
+        watchAccessibility(bus)
+    }
+
+    /// The shown toasts to the accessible tree (after every change to the service).
+    func showAccessibleToasts() {
+        guard let bus = accessibility.bus else { return }
+        bus.show(service.readModel { model in model.visible.map(Self.accessibleToast) })
+        watchAccessibility(bus)
+    }
+
+    private static func accessibleToast(_ n: Notification) -> AccessibleTree.Toast {
+        AccessibleTree.Toast(id: n.id, summary: n.summary, body: PlainText.fromMarkup(n.body),
+                             actions: n.actions.map { .init(key: $0.key, label: $0.label.isEmpty ? $0.key : $0.label) },
+                             critical: n.urgency == .critical)
+    }
+
+    private func watchAccessibility(_ bus: AccessibilityBus) {
+        let events = bus.epollEvents
+        guard events != accessibility.events else { return }
+        accessibility.events = events
+        loop.modify(fd: bus.fd, events: events)
+    }
+}

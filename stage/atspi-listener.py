@@ -1,0 +1,37 @@
+#!/usr/bin/python3
+# A screen reader's ears, for the accessibility tests: listens on the AT-SPI bus with pyatspi (the
+# library Orca uses) for object:state-changed:showing, and for a NOTIFICATION that shows prints its
+# role, name, description and application, then the desktop walked down to toastd's children. With
+# `press`, it also presses the notification's first button through the Action interface. One JSON
+# object a line; "ready" once listening. Exits after the first notification.
+import json
+import sys
+
+import pyatspi
+
+
+def say(**fields):
+    print(json.dumps(fields), flush=True)
+
+
+def on_showing(event):
+    source = event.source
+    if event.detail1 != 1 or source.getRole() != pyatspi.ROLE_NOTIFICATION:
+        return
+    say(event=event.type, role=source.getRoleName(), name=source.name, description=source.description,
+        app=source.getApplication().name)
+    desktop = pyatspi.Registry.getDesktop(0)
+    apps = [desktop.getChildAtIndex(i) for i in range(desktop.childCount)]
+    toastd = [app for app in apps if app is not None and app.name == "toastd"]
+    children = [toastd[0].getChildAtIndex(i) for i in range(toastd[0].childCount)] if toastd else []
+    say(walk=[[child.getRoleName(), child.name, child.description] for child in children])
+    if "press" in sys.argv:
+        button = source.getChildAtIndex(0)
+        action = button.queryAction()
+        say(button=button.getRoleName(), label=button.name, action=action.getName(0), pressed=action.doAction(0))
+    pyatspi.Registry.stop()
+
+
+pyatspi.Registry.registerEventListener(on_showing, "object:state-changed:showing")
+say(ready=True)
+pyatspi.Registry.start()
