@@ -173,13 +173,13 @@ _toast() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    send|dismiss|list|history|restore|action|menu|dnd|mode|status|reload|version|hud|osd|loading|migrate|help)
+    send|dismiss|list|history|restore|action|menu|dnd|mode|status|reload|version|hud|osd|loading|migrate|setup|help)
         # Offer subcommand argument completions
         "_toast_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'send dismiss list history restore action menu dnd mode status reload version hud osd loading migrate help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'send dismiss list history restore action menu dnd mode status reload version hud osd loading migrate setup help' -- "${cur}"))
         ;;
     esac
 }
@@ -229,7 +229,7 @@ _toast_send() {
 
 _toast_dismiss() {
     repeating_flags=()
-    non_repeating_flags=(--all --version --help)
+    non_repeating_flags=(-a --all --version --help)
     repeating_options=()
     non_repeating_options=()
     __toast_offer_flags_options -1
@@ -536,6 +536,14 @@ _toast_migrate_dunstrc() {
         return
         ;;
     esac
+}
+
+_toast_setup() {
+    repeating_flags=()
+    non_repeating_flags=(--undo --version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __toast_offer_flags_options 0
 }
 
 _toast_help() {

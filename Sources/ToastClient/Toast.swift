@@ -15,6 +15,7 @@ import ToastVocabulary
 /// ```
 public enum Toast {
     /// Shows a toast and returns its id. `timeoutMilliseconds`: nil the daemon's default, 0 never.
+    /// `appName`: nil the program's name (`programName`), as notify-send's is its own.
     @discardableResult
     public static func show(_ summary: String, body: String? = nil, urgency: Urgency? = nil,
                             timeoutMilliseconds: Int32? = nil, icon: String? = nil, appName: String? = nil,
@@ -22,13 +23,22 @@ public enum Toast {
         var params = NotifyParams(summary: summary, body: body, urgency: urgency)
         params.expireMs = timeoutMilliseconds ?? -1
         params.icon = icon
-        params.appName = appName
+        params.appName = appName ?? programName
         params.tag = tag
         params.value = value
         guard case .id(let id) = try ToastConnection().call(.notify(params)) else {
             throw ToastClientError(.connection, "toastd's notify reply carries no id")
         }
         return id
+    }
+
+    /// The running program's name (the last part of its `argv[0]`): the app name a toast goes by when
+    /// the caller names none, so that rules and history tell apps apart.
+    public static var programName: String? {
+        guard let first = CommandLine.arguments.first, let name = first.split(separator: "/").last, !name.isEmpty else {
+            return nil
+        }
+        return String(name)
     }
 
     /// Shows or updates the value bar of `kind` at `value` percent (0–200; above 100 is overdrive).

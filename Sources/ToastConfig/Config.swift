@@ -14,6 +14,10 @@ public struct DaemonConfig: Equatable, Sendable {
     /// Where the toast stack sits; it grows away from this edge.
     public var anchor = ScreenAnchor.topRight
     public var margins = Margins(all: 12)
+    /// mako's `outer-margin`: added to `margins` (mako keeps it apart from the margin around each toast).
+    public var outerMargins = Margins(all: 0)
+    /// The order of a stack's toasts (mako's `sort`).
+    package var sort = ToastSort.default
     /// Where the HUD (value bar, spinner) sits.
     public var hudAnchor = ScreenAnchor.bottomCenter
     public var hudMargins = Margins(all: 64)

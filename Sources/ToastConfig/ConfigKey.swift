@@ -113,8 +113,5 @@ package enum ConfigKeys {
     /// mako's spellings of toastd's keys, so that a mako file needs no edits.
     package static let aliases = ["background-color": "background", "max-history": "history"]
     /// mako's keys toastd does not do: named as such rather than as unknown.
-    package static let makoKeys: Set<String> = [
-        "height",
-        "include", "on-touch", "outer-margin", "sort", "text-alignment",
-    ]
+    package static let makoKeys: Set<String> = ["include", "on-touch", "text-alignment"]
 }

@@ -16,10 +16,19 @@ extension ConfigKeys {
                   global: .broad { $0.style.borders = PerUrgency(all: $1) },
                   section: { $0.look.borderColor = $1 },
                   perUrgency: { $0.style.borders[$1] = $2 }),
-        ConfigKey("progress-color", Values.progressColour,
-                  global: .broad { $0.style.accents = PerUrgency(all: $1) },
-                  section: { $0.look.progressColor = $1 },
-                  perUrgency: { $0.style.accents[$1] = $2 }),
+        // mako's `over COLOR` / `source COLOR`: drawn as mako draws it (MakoKeys.swift).
+        ConfigKey("progress-color", MakoKeys.progressColourValue,
+                  global: .broad { config, progress in
+                      config.style.accents = PerUrgency(all: progress.colour)
+                      if let fill = progress.fill { config.style.progressFill = fill }
+                  },
+                  section: { rule, progress in
+                      rule.look.progressColor = progress.colour
+                      if let fill = progress.fill { rule.look.progressFill = fill }
+                  },
+                  perUrgency: { $0.style.accents[$1] = $2.colour }),
+        // mako's maximum toast height: the text is cut to fit.
+        ConfigKey("height", Values.wholeNumber(20...10000), global: .specific { $0.style.maxHeight = $1 }),
         ConfigKey("border-size", Values.decimal(0...20),
                   global: .specific { $0.style.borderWidth = $1 }, section: { $0.look.borderSize = $1 }),
         ConfigKey("border-radius", Values.decimal(0...100),

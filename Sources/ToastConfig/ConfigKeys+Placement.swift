@@ -12,6 +12,9 @@ extension ConfigKeys {
         ConfigKey("fullscreen", Values.choice(of: FullscreenPolicy.self, listed: .alternatives),
                   global: .specific { $0.fullscreen = $1 }, section: { $0.stack.fullscreen = $1 }),
         ConfigKey("margin", Values.margins, global: .specific { $0.margins = $1 }),
+        // mako's margin around the whole stack, added to `margin`.
+        ConfigKey("outer-margin", Values.margins, global: .specific { $0.outerMargins = $1 }),
+        ConfigKey("sort", MakoKeys.sortValue, global: .specific { $0.sort = $1 }),
         ConfigKey("hud-anchor", Values.choice(of: ScreenAnchor.self, listed: .oneOf), global: .specific { $0.hudAnchor = $1 }),
         ConfigKey("hud-margin", Values.margins, global: .specific { $0.hudMargins = $1 }),
         ConfigKey("hud-output", Values.output, global: .specific { $0.hudOutput = $1 }),

@@ -128,15 +128,6 @@ package enum Values {
 
     package static let colour = ConfigValue<Color>(.colour) { key, text throws(SettingError) in try readColour(key, text) }
 
-    /// A colour; mako's `over #5588aaff` (or `source`, how it composites) too: toastd draws the bar
-    /// over its track either way, so only the colour counts.
-    package static let progressColour = ConfigValue<Color>(.colour) { key, text throws(SettingError) in
-        for mode in ["over ", "source "] where text.lowercased().hasPrefix(mode) {
-            return try readColour(key, String(blankTrimmed(text.dropFirst(mode.count)[...])))
-        }
-        return try readColour(key, text)
-    }
-
     /// How a refused word lists the accepted ones: "one of a, b, c" or "a, b or c".
     package enum Listing: Sendable { case oneOf, alternatives }
 

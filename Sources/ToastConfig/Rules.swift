@@ -9,6 +9,8 @@ package struct LookPatch: Equatable, Sendable {
     package var textColor: Color?
     package var borderColor: Color?
     package var progressColor: Color?
+    /// mako's progress drawing (`progress-color = over|source COLOR`).
+    package var progressFill: ProgressFill?
     package var borderSize: Double?
     package var borderRadius: Double?
     package var padding: Int?
@@ -42,6 +44,7 @@ package struct LookPatch: Equatable, Sendable {
         if let v = later.textColor { textColor = v }
         if let v = later.borderColor { borderColor = v }
         if let v = later.progressColor { progressColor = v }
+        if let v = later.progressFill { progressFill = v }
         if let v = later.borderSize { borderSize = v }
         if let v = later.borderRadius { borderRadius = v }
         if let v = later.padding { padding = v }
@@ -106,6 +109,7 @@ package struct LookPatch: Equatable, Sendable {
         if let c = textColor { style.summaryColor = c; style.bodyColor = c; style.actionText = c }
         if let c = borderColor { style.borders = PerUrgency(all: c) }
         if let c = progressColor { style.accents = PerUrgency(all: c) }
+        if let v = progressFill { style.progressFill = v }
         if let v = borderSize { style.borderWidth = v }
         if let v = borderRadius { style.cornerRadius = v }
         if let v = padding { style.padding = v }
@@ -178,6 +182,11 @@ package struct BehaviourPatch: Equatable, Sendable {
         if let v = later.onButtonRight { onButtonRight = v }
         if let v = later.onButtonMiddle { onButtonMiddle = v }
         if let v = later.sound { sound = v }
+    }
+
+    /// Whether it binds a pointer button to something (`none` binds nothing).
+    package var bindsButton: Bool {
+        [onButtonLeft, onButtonRight, onButtonMiddle].contains { $0 != nil && $0 != Binding.none }
     }
 
     /// What a click with `button` does: the rule's binding, else mako's default for the button.
@@ -262,6 +271,16 @@ package struct RuleSet: Equatable, Sendable {
         if behaviour.history == false { request.isTransient = true }
         if let sound = behaviour.sound { request.rules.sound = sound }
         return request
+    }
+
+    /// Whether any rule binds a pointer button (`on-button-*`): the toasts such a rule applies to take
+    /// clicks without `clickable-actions`, as in mako, where a binding is what makes a toast clickable.
+    package var bindsButtons: Bool { rules.contains { $0.behaviour.bindsButton } }
+
+    /// Whether the rules that apply to `notification` bind a pointer button: its toast takes clicks.
+    package func bindsButtons(on notification: Notification, modes: [String] = ModeNames.initial) -> Bool {
+        guard bindsButtons else { return false }
+        return behaviour(for: CriteriaSubject(notification, modes: modes)).bindsButton
     }
 
     /// What a click with `button` on `notification` does: the matching rules' `on-button-*`, else

@@ -78,4 +78,6 @@ public enum BusErrorName {
     public static let unknownInterface = "org.freedesktop.DBus.Error.UnknownInterface"
     public static let unknownObject = "org.freedesktop.DBus.Error.UnknownObject"
     public static let unknownProperty = "org.freedesktop.DBus.Error.UnknownProperty"
+    public static let propertyReadOnly = "org.freedesktop.DBus.Error.PropertyReadOnly"
+    public static let notSupported = "org.freedesktop.DBus.Error.NotSupported"
 }

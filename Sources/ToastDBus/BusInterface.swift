@@ -67,16 +67,37 @@ struct BusSignal: Sendable {
     }
 }
 
-/// An interface: a name, its methods and its signals (no properties: we have none).
+/// A property, read (and written) through org.freedesktop.DBus.Properties.
+struct BusProperty: Sendable {
+    typealias Getter = @Sendable (NotificationsBus) throws -> OutValue
+    typealias Setter = @Sendable (NotificationsBus, BusValue) throws -> Void
+
+    let name: String
+    let type: String
+    let get: Getter
+    /// Nil for a read-only property.
+    let set: Setter?
+
+    init(_ name: String, type: String, get: @escaping Getter, set: Setter? = nil) {
+        self.name = name
+        self.type = type
+        self.get = get
+        self.set = set
+    }
+}
+
+/// An interface: a name, its methods, its signals and its properties.
 struct BusInterface: Sendable {
     let name: String
     let methods: [BusMethod]
     let signals: [BusSignal]
+    let properties: [BusProperty]
 
-    init(_ name: String, methods: [BusMethod], signals: [BusSignal] = []) {
+    init(_ name: String, methods: [BusMethod], signals: [BusSignal] = [], properties: [BusProperty] = []) {
         self.name = name
         self.methods = methods
         self.signals = signals
+        self.properties = properties
     }
 }
 
@@ -85,9 +106,15 @@ struct BusObject: Sendable {
     let path: String
     let interfaces: [BusInterface]
 
-    /// The object at `path`. Only our two paths are registered with sd-bus, so anything that is not
-    /// the Hud path is the Notifications object.
-    static func at(_ path: String) -> BusObject { path == NotificationsBus.hudPath ? .hud : .notifications }
+    /// The object at `path`. Only our paths are registered with sd-bus, so anything that is neither
+    /// the Hud path nor mako's is the Notifications object.
+    static func at(_ path: String) -> BusObject {
+        switch path {
+        case NotificationsBus.hudPath: .hud
+        case MakoControl.path: .mako
+        default: .notifications
+        }
+    }
 
     enum ResolveError: Error, Equatable { case unknownInterface, unknownMethod }
 

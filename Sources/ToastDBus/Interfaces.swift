@@ -7,7 +7,7 @@ import ToastVocabulary
 extension BusObject {
     /// /org/freedesktop/Notifications.
     static let notifications = BusObject(path: NotificationsBus.objectPath, interfaces: [
-        .notifications, .introspectable, .properties, .peer,
+        .notifications, .dunst, .introspectable, .properties, .peer,
     ])
 
     /// /org/toastd/Hud.
@@ -15,8 +15,13 @@ extension BusObject {
         .hud, .introspectable, .properties, .peer,
     ])
 
+    /// /fr/emersion/Mako: mako's control interface, for makoctl.
+    static let mako = BusObject(path: MakoControl.path, interfaces: [
+        .mako, .introspectable, .properties, .peer,
+    ])
+
     /// Every object we export.
-    static let all = [notifications, hud]
+    static let all = [notifications, hud, mako]
 }
 
 extension BusInterface {
@@ -83,16 +88,34 @@ extension BusInterface {
         },
     ])
 
-    /// org.freedesktop.DBus.Properties. None of our interfaces has properties, but clients (gdbus,
-    /// d-feet) ask: GetAll answers an empty dictionary, Get and Set say the property is unknown.
+    /// org.freedesktop.DBus.Properties, over the properties the object's interfaces declare (dunst's
+    /// `paused`, mako's `Modes`); an interface without any answers GetAll with an empty dictionary.
     static let properties = BusInterface("org.freedesktop.DBus.Properties", methods: [
-        BusMethod("Get", in: ["interface_name": "s", "property_name": "s"], out: ["value": "v"],
-                  handler: refuseProperty),
-        BusMethod("GetAll", in: ["interface_name": "s"], out: ["props": "a{sv}"]) { _, _ in
-            BusReply { w throws(MessageError) in try w.emptyVariantDictionary() }
+        BusMethod("Get", in: ["interface_name": "s", "property_name": "s"], out: ["value": "v"]) { bus, call in
+            let r = call.reader
+            let property = try Self.property(at: call.path, interface: try r.string(), name: try r.string())
+            let value = try property.get(bus)
+            return BusReply { w throws(MessageError) in try w.variant(value) }
         },
-        BusMethod("Set", in: ["interface_name": "s", "property_name": "s", "value": "v"],
-                  handler: refuseProperty),
+        BusMethod("GetAll", in: ["interface_name": "s"], out: ["props": "a{sv}"]) { bus, call in
+            let name = try call.reader.string()
+            let declared = BusObject.at(call.path).interfaces.first { $0.name == name }?.properties ?? []
+            let entries = try declared.map { VariantEntry($0.name, try $0.get(bus)) }
+            return BusReply { w throws(MessageError) in try w.dictionary(entries) }
+        },
+        BusMethod("Set", in: ["interface_name": "s", "property_name": "s", "value": "v"]) { bus, call in
+            let r = call.reader
+            let interface = try r.string(), name = try r.string()
+            let property = try Self.property(at: call.path, interface: interface, name: name)
+            guard let set = property.set else {
+                throw BusError.refused(message: "Property '\(name)' is read-only", name: BusErrorName.propertyReadOnly)
+            }
+            guard case .variant(let value)? = try r.value() else {
+                throw BusError.refused(message: "Set needs a value", name: BusErrorName.invalidArgs)
+            }
+            try set(bus, value)
+            return .empty
+        },
     ], signals: [
         BusSignal("PropertiesChanged",
                   ["interface_name": "s", "changed_properties": "a{sv}", "invalidated_properties": "as"]),
@@ -104,12 +127,13 @@ extension BusInterface {
         BusMethod("GetMachineId", out: ["machine_uuid": "s"], handler: nil),
     ])
 
-    /// Properties.Get and Set: both start with (interface, property name).
-    @Sendable private static func refuseProperty(_ bus: NotificationsBus, _ call: BusCall) throws -> BusReply {
-        let r = call.reader
-        let iface = try r.string(), name = try r.string()
-        throw BusError.refused(message: "No property '\(name)' on interface '\(iface)'",
-                               name: BusErrorName.unknownProperty)
+    /// The property `name` of `interface` at `path`, or the error Get and Set answer.
+    private static func property(at path: String, interface: String, name: String) throws(BusError) -> BusProperty {
+        guard let property = BusObject.at(path).interfaces.first(where: { $0.name == interface })?
+            .properties.first(where: { $0.name == name }) else {
+            throw .refused(message: "No property '\(name)' on interface '\(interface)'", name: BusErrorName.unknownProperty)
+        }
+        return property
     }
 }
 

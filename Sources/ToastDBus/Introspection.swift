@@ -26,6 +26,10 @@ enum Introspection {
         for signal in interface.signals {
             out += element("signal", name: signal.name, at: 4, children: signal.args.map { arg(at: 6, $0) })
         }
+        for property in interface.properties {
+            let access = property.set == nil ? "read" : "readwrite"
+            out += "    <property name=\"\(property.name)\" type=\"\(property.type)\" access=\"\(access)\"/>\n"
+        }
         return out + "  </interface>\n"
     }
 

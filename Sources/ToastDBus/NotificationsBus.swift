@@ -16,6 +16,9 @@ import Glibc
 /// Delegate calls happen inside `process()`.
 public final class NotificationsBus {
     public static let busName = "org.freedesktop.Notifications"
+    /// A name only toastd owns, taken once it owns `busName`: what `toast` asks D-Bus to start (its own
+    /// service file), so a first start cannot activate mako or dunst through `busName`.
+    public static let daemonName = "org.toastd.Daemon"
     public static let objectPath = "/org/freedesktop/Notifications"
     public static let interface = "org.freedesktop.Notifications"
     public static let hudPath = "/org/toastd/Hud"
@@ -23,6 +26,9 @@ public final class NotificationsBus {
     /// Receives calls; held weakly (the daemon usually owns the bus). Calls that arrive while it is
     /// nil are answered with org.freedesktop.DBus.Error.Failed.
     public weak var delegate: NotificationsBusDelegate?
+    /// Receives mako's and dunst's control calls (makoctl, dunstctl); held weakly. While it is nil
+    /// those calls are answered with org.freedesktop.DBus.Error.Failed.
+    public weak var controlDelegate: CompatControlDelegate?
 
     /// What `GetCapabilities` answers (the daemon adds `sound` while it has a player).
     public var capabilities = ServerIdentity.capabilities
@@ -285,6 +291,7 @@ public final class NotificationsBus {
         switch answer {
         case .reply(1), .reply(4):  // primary owner; already the owner
             ownsName = true
+            requestDaemonName(replace: request.replace)
         case .reply:  // exists (3); in queue (2) cannot happen: sd-bus asks not to be queued
             var owner = NameOwnerLookup.owner(of: Self.busName, on: bus)
                 ?? NameOwner(uniqueName: "another connection", pid: nil, command: nil)
@@ -293,6 +300,18 @@ public final class NotificationsBus {
         case .error(let errno):
             throw Self.connectError("RequestName", errno: errno)
         }
+    }
+
+    /// Takes `daemonName` only after `busName`: a toastd that must give up (another daemon owns the
+    /// notifications) exits without it, so D-Bus reports that start as failed instead of done. Taken
+    /// over as `busName` is (`--replace`). Not awaited: nothing else depends on the answer.
+    private func requestDaemonName(replace: Bool) {
+        var flags = UInt64(SD_BUS_NAME_ALLOW_REPLACEMENT)
+        if replace { flags |= UInt64(SD_BUS_NAME_REPLACE_EXISTING) }
+        // A callback of our own: sd-bus's default one closes the connection when the name is taken.
+        let ignored: sd_bus_message_handler_t = { _, _, _ in 1 }
+        // Fails only without memory; then `toast` finds the socket by itself, as before any start.
+        _ = sd_bus_request_name_async(bus, nil, Self.daemonName, flags, ignored, nil)
     }
 
     /// A failure while connecting: the bus unreachable is `.noSessionBus`, anything else `.sdBus`.

@@ -90,7 +90,8 @@ enum ConfigFile {
             loaded.warnings.append("\(path): cannot be read (\(reason)); ignored")
         case .bytes(let bytes):
             let parsed = ConfigParser.parse(bytes, path: path)
-            loaded.warnings = parsed.diagnostics.map(\.description)
+            let notes = MakoKeyNotes(path: MakoKeyNotes.defaultPath { getenv($0).map { String(cString: $0) } })
+            loaded.warnings = notes.unsaid(parsed.diagnostics).map(\.description)
             if parsed.unlistedCount > 0 { loaded.warnings.append("\(path): \(parsed.unlistedCount) more problems not listed") }
             loaded.parsed = parsed.fileRejected ? nil : parsed
         }

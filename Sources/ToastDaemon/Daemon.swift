@@ -32,6 +32,8 @@ public final class Daemon {
     let commands = CommandRunner()
     let socketDoor: SocketFrontDoor
     var busDoor: BusFrontDoor?
+    /// makoctl's and dunstctl's calls (Daemon+CompatControl.swift).
+    var compatControl: CompatControlDoor?
     /// Saves the history to its file (nil: `persistent-history = false`, or no state directory).
     var historyKeeper: HistoryKeeper?
     /// The history file is read once per run, whenever persistence first applies.

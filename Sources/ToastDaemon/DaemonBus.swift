@@ -45,6 +45,7 @@ extension Daemon {
         }
         busDoor = door
         Self.awaitExit(ofReplaced: door.bus?.replacedPID)
+        startCompatControl(on: door)
         door.onNameLost = { [unowned self] in
             Log.info("another daemon took \(NotificationsBus.busName) (toastd --replace): exiting")
             self.running = false

@@ -18,6 +18,9 @@ extension Daemon {
     /// The largest output scale: what pictures and the prewarm are made for.
     var largestScale: PixelScale { PixelScale(wayland.outputs.map(\.scale).max() ?? 1) }
 
+    /// The last warning of a reload that kept the configuration in use.
+    static let reloadRefused = "config not reloaded; keeping the one in use"
+
     /// SIGHUP and `toast reload`: reads the configuration file again and applies it. Look, placement and
     /// output apply at once (the overlays are remade); timeouts and history apply to what comes next. An
     /// unusable file (unreadable, binary) changes nothing; bad lines are skipped as at startup.
@@ -30,8 +33,8 @@ extension Daemon {
         }
         let loaded = ConfigFile.load(configPath, explicit: options.configPath != nil, allowWritable: options.allowWritableConfig)
         guard let parsed = loaded.parsed else {
-            Log.warning("config not reloaded; keeping the one in use")
-            return loaded.warnings + ["config not reloaded; keeping the one in use"]
+            Log.warning(Self.reloadRefused)
+            return loaded.warnings + [Self.reloadRefused]
         }
         apply(parsed.config)
         Log.info("config reloaded (\(loaded.warnings.count) warnings)")
@@ -59,12 +62,12 @@ extension Daemon {
             placeToasts()
         }
         service.rules = new.rules
-        animator.restyle(rules: new.rules, style: new.style)
+        animator.restyle(rules: new.rules, style: new.style, sort: new.sort)
         if new.style != old.style {
             renderer = ToastRenderer(style: new.style)
             renderer.prewarm(scale: largestScale)
         }
-        if new.style != old.style || new.anchor != old.anchor || new.margins != old.margins
+        if new.style != old.style || new.anchor != old.anchor || new.edgeMargins != old.edgeMargins
             || new.hudAnchor != old.hudAnchor || new.hudMargins != old.hudMargins || new.output != old.output
             || new.hudOutput != old.hudOutput || new.layer != old.layer || new.fullscreen != old.fullscreen
             || new.rules != old.rules {
@@ -127,7 +130,7 @@ extension Daemon {
     /// that much smaller, so the boxes stay where `margin` puts them (or as near as an edge allows).
     /// The HUD's the same.
     static func toastPlacement(_ config: DaemonConfig) -> OverlaySurface.Placement {
-        let bleed = config.style.shadowExtent, m = config.margins
+        let bleed = config.style.shadowExtent, m = config.edgeMargins
         return OverlaySurface.Placement(anchor: config.anchor,
                                         margins: Margins(top: max(0, m.top - bleed), right: max(0, m.right - bleed),
                                                          bottom: max(0, m.bottom - bleed), left: max(0, m.left - bleed)))

@@ -49,6 +49,10 @@ extension Daemon {
             let parsed = ConfigParser.parse(bytes, path: file)
             for diagnostic in parsed.diagnostics { print(diagnostic.description) }
             if parsed.unlistedCount > 0 { print("\(file): \(parsed.unlistedCount) more problems not listed") }
+            // Not a problem, but what changes on screen: those toasts stop letting clicks through.
+            if parsed.config.rules.bindsButtons && !parsed.config.clickableActions {
+                print("\(file): on-button-* bindings make the toasts they apply to take clicks (others let clicks through)")
+            }
             return parsed.warningCount == 0 ? 0 : 1
         }
     }

@@ -42,7 +42,7 @@ extension Daemon {
 
     /// The overlays' placement and look, and what they draw: the animator's scene of the model.
     func setUpScreen() {
-        animator.restyle(rules: config.rules, style: config.style)
+        animator.restyle(rules: config.rules, style: config.style, sort: config.sort)
         warnIfUnknown(output: options.output ?? config.output)
         screen.clickableActions = options.clickableActions || config.clickableActions
         screen.reconfigure(renderer: renderer, hudOutput: hudOutput(config), defaultStack: stackDefaults(config).key,
@@ -71,6 +71,7 @@ extension Daemon {
             }
         }
         screen.onToastClicked = { [unowned self] id, press in self.service.click(id: id, button: press.button) }
+        startBoundClicks()
         screen.onToastsDrawn = { [unowned self] ids in self.service.displayed(ids) }
         screen.onNothingShown = { [unowned self] in self.memoryPolicy.screenEmptied() }
         screen.onSettled = { [unowned self] in self.memoryPolicy.screenSettled() }

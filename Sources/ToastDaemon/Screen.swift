@@ -51,6 +51,9 @@ final class Screen {
     var clickableActions = false {
         didSet { if clickableActions != oldValue { update() } }
     }
+    /// Whether a toast takes clicks without `clickable-actions`: a rule binds a button for it
+    /// (`on-button-*`). Its body takes them; every other toast lets them through.
+    var takesClicks: (NotificationID) -> Bool = { _ in false }
     /// A pill was clicked with the left button: the toast's id, the index of the action in its
     /// `buttonActions`, and the press (an activation token is asked with it).
     var onActionClicked: (NotificationID, Int, PointerPress) -> Void = { _, _, _ in }
@@ -96,8 +99,8 @@ final class Screen {
             self.update()
         }
         wayland.onPointerPress = { [unowned self] press in
-            guard self.clickableActions,
-                  let toasts = self.toastSurfaces.values.first(where: { $0.surface.owns(press.surface) }) else { return }
+            // Only toasts that take clicks are in the input region, so a press here is meant for one.
+            guard let toasts = self.toastSurfaces.values.first(where: { $0.surface.owns(press.surface) }) else { return }
             switch ActionButtons.target(at: press.x, press.y, buttons: toasts.actionButtons, bodies: toasts.bodies) {
             case .button(let button) where press.button == .left: self.onActionClicked(button.id, button.index, press)
             case .button(let button): self.onToastClicked(button.id, press)
@@ -194,7 +197,7 @@ final class Screen {
         for (key, stackScene) in wanted {
             let stack = toastSurfaces[key] ?? makeToastSurface(key)
             toastSurfaces[key] = stack
-            stack.update(stackScene, clickable: clickableActions)
+            stack.update(stackScene, clicks: clickableActions ? .all : .only(Set(stackScene.toasts.map(\.id).filter(takesClicks))))
         }
     }
 

@@ -4,9 +4,17 @@ import ToastRender
 import ToastScene
 import ToastVocabulary
 
+/// Which toasts of a stack take pointer clicks (the rest of the surface lets them through).
+enum ToastClicks: Equatable {
+    /// Every toast, bodies and action pills (`clickable-actions`).
+    case all
+    /// The bodies of these toasts (a rule binds `on-button-*` for them).
+    case only(Set<NotificationID>)
+}
+
 /// One toast stack on one output: its layer surface, the painter that keeps its toasts' pictures at
-/// that output's scale, the frame the compositor shows, and (with `clickable-actions`) where its
-/// pills and toasts are. `Screen` keeps one per stack and output (`output = all` makes several of the
+/// that output's scale, the frame the compositor shows, and where its toasts that take clicks
+/// are (and their pills with `clickable-actions`). `Screen` keeps one per stack and output (`output = all` makes several of the
 /// same stack; a click on any copy acts once, as it reaches only the surface under the pointer).
 final class ToastStackSurface {
     let surface: OverlaySurface
@@ -16,7 +24,7 @@ final class ToastStackSurface {
     /// The toasts changed while the surface waited for a frame callback: updated at that frame.
     var isPending = false
     /// What the stack was last laid out for.
-    private var laidOut: (scene: Scene, clickable: Bool, scale: PixelScale)?
+    private var laidOut: (scene: Scene, clicks: ToastClicks, scale: PixelScale)?
     /// The last frame committed: what the compositor shows.
     private var frameOnScreen: ToastStackFrame?
     /// The pills on the surface now (empty unless clickable).
@@ -37,10 +45,10 @@ final class ToastStackSurface {
     /// Lays `scene` (this stack's toasts) out for the next frame. While the compositor has not shown the
     /// last frame, the next draw is at least that frame away: lay the stack out then (in a burst,
     /// toasts pushed under "+N more" before any frame shows them are never measured).
-    func update(_ scene: Scene, clickable: Bool) {
+    func update(_ scene: Scene, clicks: ToastClicks) {
         // A change elsewhere (a HUD value, another stack) leaves this stack as it is: no layout, no
         // commit. Not while anything animates: frames drive animations, and a frame skipped asks for no next one.
-        if !isPending, !scene.isAnimating, let laidOut, laidOut.scene == scene, laidOut.clickable == clickable,
+        if !isPending, !scene.isAnimating, let laidOut, laidOut.scene == scene, laidOut.clicks == clicks,
            laidOut.scale == surface.scale {
             return
         }
@@ -52,11 +60,15 @@ final class ToastStackSurface {
         isPending = false
         self.scene = scene
         let arrangement = painter.arrangement(of: scene, scale: surface.scale)
-        actionButtons = clickable ? painter.actionButtons(of: scene, in: arrangement, scale: surface.scale) : []
-        bodies = clickable ? painter.bodies(of: scene, in: arrangement) : []
+        actionButtons = clicks == .all ? painter.actionButtons(of: scene, in: arrangement, scale: surface.scale) : []
+        bodies = switch clicks {
+        case .all: painter.bodies(of: scene, in: arrangement)
+        case .only(let ids) where ids.isEmpty: []
+        case .only(let ids): painter.bodies(of: scene, in: arrangement).filter { ids.contains($0.id) }
+        }
         surface.setInputRegion(bodies.map(\.rect))
         let size = painter.surfaceSize(of: arrangement)
-        laidOut = (scene, clickable, surface.scale)
+        laidOut = (scene, clicks, surface.scale)
         surface.setNeedsDraw(size: (size.width, size.height))
     }
 

@@ -35,6 +35,25 @@ enum CairoDrawing {
         }
     }
 
+    /// mako's progress: the part of the box inside its border, from the left to `fraction` of its
+    /// width, painted with `colour` (`over` blends it with the background, `source` replaces it).
+    static func progressFill(_ cr: OpaquePointer, size: Size, style: ToastStyle, fill: ProgressFill, colour: Color,
+                             fraction: Double) {
+        guard fraction > 0 else { return }
+        let border = style.borderWidth
+        let inner = (width: Double(size.width) - 2 * border, height: Double(size.height) - 2 * border)
+        guard inner.width > 0, inner.height > 0 else { return }
+        cairo_save(cr)
+        roundedRect(cr, x: border, y: border, width: inner.width, height: inner.height,
+                    radius: max(0, style.cornerRadius - border))
+        cairo_clip(cr)
+        cairo_rectangle(cr, border, border, inner.width * fraction, inner.height)
+        cairo_set_operator(cr, fill == .source ? CAIRO_OPERATOR_SOURCE : CAIRO_OPERATOR_OVER)
+        setColor(cr, colour)
+        cairo_fill(cr)
+        cairo_restore(cr)
+    }
+
     /// Runs `body` translated to `origin`, composited at `opacity` (a group only when translucent).
     static func withOpacity(_ cr: OpaquePointer, origin: Point, opacity: Double, _ body: () -> Void) {
         cairo_save(cr)

@@ -215,10 +215,11 @@ extension ToastRenderer {
             cairo_fill(cr)
         }
         if v > 100 {
-            // Like wob: the part past 100 is drawn again from the left in the overflow colour.
+            // The bar is full; the part past 100 takes its right end in the overflow colour, so 130 %
+            // reads as full and more (drawn from the left, as wob does, it read as 30 %).
             let over = Double(min(v - 100, 100)) / 100
             let w = max(barH, barW * over)
-            CairoDrawing.roundedRect(cr, x: pad, y: barY, width: w, height: barH, radius: radius)
+            CairoDrawing.roundedRect(cr, x: pad + barW - w, y: barY, width: w, height: barH, radius: radius)
             CairoDrawing.setColor(cr, bar.muted ? style.hudMutedFill.withAlpha(0.6) : style.hudOverflowColor)
             cairo_fill(cr)
         }

@@ -47,13 +47,20 @@ struct ToastLayout {
             return top
         }
 
+        // mako's `height`: the text is cut where a toast that tall ends (below it: a bar and buttons).
+        func bodyCap(gapBefore: Double) -> Int {
+            guard let most = style.maxHeight else { return style.maxBodyHeight }
+            let top = first ? y : y + gapBefore
+            return max(1, min(style.maxBodyHeight, Int(Double(most) - top - pad)))
+        }
+
         // Senders often end the body with a newline; it would add an empty line.
         let summaryText = trimmed(toast.summary), bodyText = trimmed(toast.body), appName = trimmed(toast.appName)
         if let formatted = toast.formatted {
             // One text in place of the three: wrapped and capped as a body is.
             if !formatted.isEmpty {
                 let l = text.layout(TextKey(text: formatted, isMarkup: false, role: .body,
-                                            width: contentWidth, maxHeight: style.maxBodyHeight, scale: scale,
+                                            width: contentWidth, maxHeight: bodyCap(gapBefore: 0), scale: scale,
                                             font: ownFonts ? style.font : nil, isPangoMarkup: true))
                 body = (l, contentX, place(l.height, gapBefore: 0))
             }
@@ -71,11 +78,12 @@ struct ToastLayout {
         }
         if toast.formatted == nil, !bodyText.isEmpty {
             let l = text.layout(TextKey(text: bodyText, isMarkup: true, role: .body,
-                                        width: contentWidth, maxHeight: style.maxBodyHeight, scale: scale,
+                                        width: contentWidth, maxHeight: bodyCap(gapBefore: 3), scale: scale,
                                         font: ownFonts ? style.font : nil))
             body = (l, contentX, place(l.height, gapBefore: 3))
         }
-        if toast.progress != nil {
+        // mako's fill is drawn on the background: no room for a bar.
+        if toast.progress != nil, style.progressFill == nil {
             let h = Double(style.progressHeight)
             progressBar = (contentX, place(h, gapBefore: 8), Double(contentWidth), h)
         }

@@ -261,6 +261,10 @@ public final class ToastRenderer {
     private func drawToast(_ cr: OpaquePointer, _ toast: ToastView, _ layout: ToastLayout, box: Bool = true) {
         let style = toast.style ?? self.style
         if box { drawBox(cr, size: layout.size, style: style, urgency: toast.urgency) }
+        if let fill = style.progressFill, let progress = toast.progress {
+            CairoDrawing.progressFill(cr, size: layout.size, style: style, fill: fill, colour: style.accents[toast.urgency],
+                                      fraction: Double(min(max(progress, 0), 100)) / 100)
+        }
         if let r = layout.imageRect, let image = toast.image, let surface = imageSurface(image) {
             cairo_save(cr)
             CairoDrawing.roundedRect(cr, x: r.x, y: r.y, width: r.width, height: r.height,

@@ -43,6 +43,11 @@ public struct ToastStyle: Hashable, Sendable {
     /// Body text taller than this is cut with an ellipsis.
     public var maxBodyHeight = 100
     public var progressHeight = 6
+    /// mako's `height`: the text is cut so that a toast without a bar or buttons is at most this tall.
+    public var maxHeight: Int?
+    /// mako's progress: the toast's background filled to the value (`progress-color = over|source
+    /// COLOR`), instead of a bar under the text; nil: the bar.
+    public var progressFill: ProgressFill?
 
     public var actionPaddingX = 10
     public var actionPaddingY = 4
@@ -100,4 +105,12 @@ public struct ToastStyle: Hashable, Sendable {
         /// Above or below the text, centred across the toast; the text takes the whole width.
         case top, bottom
     }
+}
+
+/// How mako composites a toast's progress over its background (`progress-color = over|source COLOR`).
+public enum ProgressFill: String, Hashable, Sendable, CaseIterable {
+    /// The colour blended over the background (a translucent colour tints it).
+    case over
+    /// The colour in place of the background.
+    case source
 }

@@ -19,6 +19,8 @@ package struct Animator {
     package var minimumOpacity = 0.2
 
     private var order: [NotificationID] = []
+    /// How the scene lists them (mako's `sort`); `order` stays newest first.
+    private var sort = ToastSort.default
     /// The renderer's view of each toast in the scene, remade only when the notification changes.
     private var lastViews: [NotificationID: (revision: UInt64, groupCount: Int, view: ToastView)] = [:]
     /// The open notifications drawn as one (`group-by`), for the model generation and modes in `groupsOf`.
@@ -93,7 +95,8 @@ package struct Animator {
     package var animationsEnabled: Bool { fadeMilliseconds > 0 }
 
     /// New rules or global style (configuration reload): every toast's view is made again.
-    package mutating func restyle(rules: RuleSet, style: ToastStyle) {
+    package mutating func restyle(rules: RuleSet, style: ToastStyle, sort: ToastSort = .default) {
+        self.sort = sort
         guard rules != self.rules || style != self.style else { return }
         self.rules = rules
         self.style = style
@@ -325,7 +328,7 @@ package struct Animator {
     /// returns whether any is fading.
     private mutating func appendToasts(to scene: inout Scene, shownByID: [NotificationID: Notification], now: Instant) -> Bool {
         var animating = false
-        for id in order {
+        for id in sort.arrange(order, urgency: { lastViews[$0]?.view.urgency }) {
             guard let view = lastViews[id]?.view else { continue }
             if let notification = shownByID[id] {
                 leaving[id] = nil

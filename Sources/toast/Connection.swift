@@ -18,7 +18,7 @@ final class Connection {
                 switch start() {
                 case .started: .started(service: ServiceStart.serviceName)
                 case .alreadyRunning:
-                    .notStarted("\(ServiceStart.serviceName) is served by another daemon, or a toastd on another socket")
+                    .notStarted("a toastd owns \(ServiceStart.serviceName) but listens on another socket (TOASTD_SOCKET?)")
                 case .failed(let why): .notStarted(why)
                 }
             }

@@ -14,7 +14,8 @@ struct Menu: ParsableCommand {
         abstract: "Choose one of the newest toast's actions with a picker and invoke it.",
         discussion: """
             The actions' labels go to CMD's standard input, one a line; the line CMD prints is the action \
-            invoked. Without CMD, the first found of `wofi -d`, `fuzzel -d`, `bemenu`, `dmenu`. Exits 1 when \
+            invoked. Without CMD, the first found of `wofi -d`, `fuzzel -d`, `bemenu`, and `dmenu` only with an X \
+            display (it cannot open a Wayland one). Exits 1 when \
             no toast shows, it has no actions, no picker is found, or nothing is chosen.
             """)
 
@@ -22,12 +23,15 @@ struct Menu: ParsableCommand {
     var picker: [String] = []
 
     /// The pickers tried without CMD, in order: each reads choices on stdin and prints the chosen one.
-    static let knownPickers = [["wofi", "-d"], ["fuzzel", "-d"], ["bemenu"], ["dmenu"]]
+    static let waylandPickers = [["wofi", "-d"], ["fuzzel", "-d"], ["bemenu"]]
+    /// dmenu draws on X11 only: tried only with an X display (XWayland's `DISPLAY`).
+    static let x11Picker = ["dmenu"]
 
     /// The first known picker whose program is an executable file in one of `path`'s directories.
-    static func defaultPicker(path: String, isExecutable: (String) -> Bool) -> [String]? {
+    static func defaultPicker(path: String, hasX11: Bool = true, isExecutable: (String) -> Bool) -> [String]? {
         let directories = path.split(separator: ":").map { $0.isEmpty ? "." : String($0) }
-        return knownPickers.first { picker in directories.contains { isExecutable("\($0)/\(picker[0])") } }
+        let pickers = waylandPickers + (hasX11 ? [x11Picker] : [])
+        return pickers.first { picker in directories.contains { isExecutable("\($0)/\(picker[0])") } }
     }
 
     /// The newest toast showing in a `list` reply (oldest first; a toast hidden by do-not-disturb has no
@@ -61,10 +65,12 @@ struct Menu: ParsableCommand {
             guard let toast = Self.newest(in: toasts) else { throw Self.failure("no toast is showing") }
             guard !toast.actions.isEmpty else { throw Self.failure("toast \(toast.id) has no actions") }
             let command = picker.isEmpty
-                ? Self.defaultPicker(path: Connection.getenvString("PATH") ?? "/usr/bin:/bin") { access($0, X_OK) == 0 }
+                ? Self.defaultPicker(path: Connection.getenvString("PATH") ?? "/usr/bin:/bin",
+                                     hasX11: !(Connection.getenvString("DISPLAY") ?? "").isEmpty) { access($0, X_OK) == 0 }
                 : picker
             guard let command else {
-                throw Self.failure("no picker found (wofi, fuzzel, bemenu, dmenu); name one: toast menu CMD…")
+                throw Self.failure("no picker found: install a Wayland one (wofi, fuzzel or bemenu; dmenu needs X11), "
+                                   + "or name one: toast menu CMD…")
             }
             let input = Self.labels(of: toast.actions).map { $0 + "\n" }.joined()
             let output = try PickerProcess.run(command, input: input)

@@ -3,82 +3,98 @@ import Glibc
 #endif
 
 /// Starting toastd when nobody answers on the socket: the CLI asks the session bus to start
-/// org.freedesktop.Notifications (`StartServiceByName`), the D-Bus activation that notify-send gets for
-/// free. So the first `toast hud volume 30` after login starts the daemon instead of failing.
-///
-/// libsystemd's sd-bus is loaded with dlopen, on this path only: linking it would load it and its
-/// libraries (libcap, libgcrypt, lz4, zstd, lzma) on every `toast` start, which is benchmarked.
+/// `org.toastd.Daemon` (`StartServiceByName`), a name only toastd owns and only toastd's service file
+/// offers. Activating org.freedesktop.Notifications instead would start whichever daemon's service
+/// file the bus prefers: mako's or dunst's, while either is still installed. When the start fails
+/// because another daemon owns org.freedesktop.Notifications, the message names it and how to stop it.
 enum ServiceStart {
     /// What the bus answered.
     enum Outcome: Equatable {
         /// The bus started the service; it owns the name now (and toastd binds its socket before that).
         case started
-        /// Someone already owns the name: not a toastd on our socket, or it would have answered.
+        /// A toastd owns the name already: it listens on another socket than ours.
         case alreadyRunning
-        /// No bus, no libsystemd, or no activatable service: why, for the error message.
+        /// No bus, no libsystemd, no activatable toastd, or another daemon in the way: why, for the error message.
         case failed(String)
     }
 
-    /// The service toastd's D-Bus activation file names.
-    static let serviceName = "org.freedesktop.Notifications"
+    /// The name toastd's own D-Bus service file offers (`NotificationsBus.daemonName`).
+    static let serviceName = "org.toastd.Daemon"
+    /// The name another notification daemon may hold, which toastd needs.
+    static let notificationsName = "org.freedesktop.Notifications"
     /// How long the bus may take to start it: dbus-daemon itself gives up after 25 s, too long for a key.
     static let callTimeoutMicroseconds: UInt64 = 10_000_000
 
-    // sd-bus's C signatures (sd-bus.h), called through dlsym.
-    private typealias OpenUser = @convention(c) (UnsafeMutablePointer<OpaquePointer?>?) -> Int32
-    private typealias NewMethodCall = @convention(c) (OpaquePointer?, UnsafeMutablePointer<OpaquePointer?>?,
-                                                      UnsafePointer<CChar>?, UnsafePointer<CChar>?,
-                                                      UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32
-    private typealias AppendBasic = @convention(c) (OpaquePointer?, CChar, UnsafeRawPointer?) -> Int32
-    private typealias Call = @convention(c) (OpaquePointer?, OpaquePointer?, UInt64, UnsafeMutableRawPointer?,
-                                             UnsafeMutablePointer<OpaquePointer?>?) -> Int32
-    private typealias ReadBasic = @convention(c) (OpaquePointer?, CChar, UnsafeMutableRawPointer?) -> Int32
-    private typealias Unref = @convention(c) (OpaquePointer?) -> OpaquePointer?
-    private typealias ErrorFree = @convention(c) (UnsafeMutableRawPointer?) -> Void
-
-    /// Asks the session bus to start the notification service and waits for its answer.
+    /// Asks the session bus to start toastd and waits for its answer.
     static func request() -> Outcome {
-        guard let library = dlopen("libsystemd.so.0", RTLD_NOW | RTLD_LOCAL) else {
-            return .failed("libsystemd is not available to start it")
+        let bus: UserBus
+        switch UserBus.open() {
+        case .success(let opened): bus = opened
+        case .failure(let failure): return .failed("\(failure.message) to start it")
         }
-        defer { dlclose(library) }
-        func symbol<T>(_ name: String, _ type: T.Type) -> T? {
-            dlsym(library, name).map { unsafeBitCast($0, to: type) }
-        }
-        guard let openUser = symbol("sd_bus_open_user", OpenUser.self),
-              let newMethodCall = symbol("sd_bus_message_new_method_call", NewMethodCall.self),
-              let appendBasic = symbol("sd_bus_message_append_basic", AppendBasic.self),
-              let call = symbol("sd_bus_call", Call.self),
-              let readBasic = symbol("sd_bus_message_read_basic", ReadBasic.self),
-              let messageUnref = symbol("sd_bus_message_unref", Unref.self),
-              let busClose = symbol("sd_bus_flush_close_unref", Unref.self),
-              let errorFree = symbol("sd_bus_error_free", ErrorFree.self) else {
-            return .failed("libsystemd lacks sd-bus")
-        }
-        var bus: OpaquePointer?
-        guard openUser(&bus) >= 0, let bus else { return .failed("no D-Bus session bus to start it") }
-        defer { _ = busClose(bus) }
-        var message: OpaquePointer?
-        guard newMethodCall(bus, &message, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                            "StartServiceByName") >= 0, let message else { return .failed("sd-bus failed") }
-        defer { _ = messageUnref(message) }
-        var flags: UInt32 = 0
-        let appended = serviceName.withCString { appendBasic(message, CChar(UInt8(ascii: "s")), $0) } >= 0
-            && appendBasic(message, CChar(UInt8(ascii: "u")), &flags) >= 0
-        guard appended else { return .failed("sd-bus failed") }
-        // `sd_bus_error` is { const char *name; const char *message; int _need_free; }: three words, zeroed.
-        var error = [Int](repeating: 0, count: 3)
-        defer { error.withUnsafeMutableBytes { errorFree($0.baseAddress) } }
-        var reply: OpaquePointer?
-        let called = error.withUnsafeMutableBytes { call(bus, message, callTimeoutMicroseconds, $0.baseAddress, &reply) }
-        guard called >= 0, let reply else {
-            let why = UnsafePointer<CChar>(bitPattern: error[1]).map { String(cString: $0) } ?? "no answer"
-            return .failed("D-Bus could not start \(serviceName): \(why)")
-        }
-        defer { _ = messageUnref(reply) }
-        var answer: UInt32 = 0
-        guard readBasic(reply, CChar(UInt8(ascii: "u")), &answer) >= 0 else { return .failed("sd-bus failed") }
+        switch bus.callBus("StartServiceByName", [.string(serviceName), .uint32(0)], answer: "u",
+                           timeout: callTimeoutMicroseconds) {
         // DBUS_START_REPLY_SUCCESS = 1, DBUS_START_REPLY_ALREADY_RUNNING = 2.
-        return answer == 2 ? .alreadyRunning : .started
+        case .success(.uint32(2)): return .alreadyRunning
+        case .success: return .started
+        case .failure(let failure):
+            // dbus-daemon refuses to start a name no service file offers even while it is owned.
+            if owner(of: serviceName, on: bus) != nil { return .alreadyRunning }
+            if let owner = owner(of: notificationsName, on: bus) {
+                return owner.processName == "toastd" ? .alreadyRunning : .failed(owner.blockingMessage)
+            }
+            return .failed("D-Bus could not start \(serviceName): \(failure.message)")
+        }
+    }
+
+    /// Who holds a name: its process id and name, as the bus and /proc tell.
+    struct Owner: Equatable {
+        var pid: UInt32?
+        var processName: String?
+
+        /// `mako (pid 1234)`.
+        var who: String {
+            let name = processName ?? "another daemon"
+            return pid.map { "\(name) (pid \($0))" } ?? name
+        }
+
+        /// The commands that stop it: mako and dunst run as a systemd user unit of their process's
+        /// name or straight from the compositor's config (as toastd's own message says).
+        var stopAdvice: String {
+            processName.map { "`systemctl --user stop \($0)` if systemd runs it, else `killall \($0)`" }
+                ?? pid.map { "kill \($0)" } ?? "its own way"
+        }
+
+        /// Why toastd cannot start, and what to do: stop the owner, or make toastd the daemon D-Bus
+        /// starts (`toast setup`).
+        var blockingMessage: String {
+            "\(notificationsName) is owned by \(who), so toastd cannot start; stop it (\(stopAdvice)), "
+                + "then run toast again (`toast setup` makes D-Bus start toastd, not \(processName ?? "it"))"
+        }
+    }
+
+    /// The owner of `name`, or nil when nobody owns it.
+    static func owner(of name: String, on bus: UserBus) -> Owner? {
+        guard case .success(.string(let unique)) = bus.callBus("GetNameOwner", [.string(name)], answer: "s") else {
+            return nil
+        }
+        var owner = Owner()
+        if case .success(.uint32(let pid)) = bus.callBus("GetConnectionUnixProcessID", [.string(unique)], answer: "u") {
+            owner.pid = pid
+            owner.processName = processName(of: pid)
+        }
+        return owner
+    }
+
+    /// `/proc/PID/comm`: the name `killall` and `systemctl --user stop` go by (mako, dunst).
+    private static func processName(of pid: UInt32) -> String? {
+        let fd = open("/proc/\(pid)/comm", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n > 0 else { return nil }
+        let name = String(decoding: buffer[..<n], as: UTF8.self).filter { $0 != "\n" }
+        return name.isEmpty ? nil : name
     }
 }

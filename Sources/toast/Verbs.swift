@@ -7,7 +7,8 @@ struct Dismiss: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "dismiss", abstract: "Close toasts by id, all of them, or (without ids) the newest one.")
 
-    @Flag(help: "Close every toast.")
+    // -a as makoctl's `dismiss -a`.
+    @Flag(name: [.customShort("a"), .long], help: "Close every toast.")
     var all = false
 
     @Argument(help: "Ids of the toasts to close (none: the newest toast showing).")
@@ -108,7 +109,9 @@ struct InvokeAction: ParsableCommand {
         commandName: "action",
         abstract: "Invoke a toast's action, as if clicked (the newest toast without ID, the default action without KEY).",
         usage: "toast action [ID] [KEY]",
-        discussion: "A first word that is a number is an ID: a numeric KEY of the newest toast needs its ID too.")
+        discussion: "A first word that is a number is an ID: a numeric KEY of the newest toast needs its ID too.",
+        // makoctl's word for it.
+        aliases: ["invoke"])
 
     // One list rather than two optional arguments: `toast action open` names a KEY, not an ID.
     @Argument(help: ArgumentHelp("The toast's id (default: the newest toast showing), then the action's key (default: default).",
@@ -260,12 +263,16 @@ func printToasts(_ payload: ReplyPayload, json: Bool, history: Bool) throws(Clie
 
 /// The human table of `toast list` and `toast history`.
 enum ToastTable {
+    /// A column other than the last (the summary) is cut to this many characters: one client's long
+    /// app name would otherwise pad every row of the table past the terminal.
+    static let maxColumnWidth = 24
+
     static func render(_ toasts: [ToastInfo], history: Bool) -> String {
         var header = ["ID", "URGENCY", "AGE", "APP", "SUMMARY"]
         if history { header.insert("REASON", at: 3) }
         var rows = [header]
         for t in toasts {
-            var row = [String(t.id), t.urgency.rawValue, t.ageMs.map(age) ?? "-", t.appName ?? "-",
+            var row = [String(t.id), t.urgency.rawValue, t.ageMs.map(age) ?? "-", cut(oneLine(t.appName ?? "-")),
                        oneLine(t.summary)]
             if history { row.insert(t.reason?.rawValue ?? "-", at: 3) }
             rows.append(row)
@@ -287,6 +294,11 @@ enum ToastTable {
             out += line + "\n"
         }
         return out
+    }
+
+    /// `s` in at most `maxColumnWidth` characters, an ellipsis ending what was cut.
+    static func cut(_ s: String) -> String {
+        s.count <= maxColumnWidth ? s : String(s.prefix(maxColumnWidth - 1)) + "…"
     }
 
     /// A short age: 5s, 3m, 2h, 4d.

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// A start that just works: with no daemon on the socket, `toast` asks the session bus to start
-/// org.freedesktop.Notifications (D-Bus activation, as notify-send gets) and then talks to the toastd
+/// org.toastd.Daemon (D-Bus activation of a name only toastd's service file offers) and then talks to the toastd
 /// that started, once README's line has put WAYLAND_DISPLAY into the activation environment. The stage's own bus activates nothing, so this test runs a bus of its own whose
 /// service directory holds an activation file for the built toastd.
 final class AutostartTests: XCTestCase {
@@ -23,9 +23,9 @@ final class AutostartTests: XCTestCase {
         XCTAssertEqual(chmod(start, 0o755), 0)
         try """
             [D-BUS Service]
-            Name=org.freedesktop.Notifications
+            Name=org.toastd.Daemon
             Exec=\(start)
-            """.write(toFile: "\(directory)/services/org.freedesktop.Notifications.service", atomically: true, encoding: .utf8)
+            """.write(toFile: "\(directory)/services/org.toastd.Daemon.service", atomically: true, encoding: .utf8)
         // The stage's bus configuration plus the service directory.
         let stageConfig = try String(contentsOfFile: "\(stage.repository)/stage/dbus-session.conf", encoding: .utf8)
         let config = stageConfig.replacingOccurrences(
@@ -45,7 +45,7 @@ final class AutostartTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: socket), "a daemon before the test")
         let early = try stage.run([try stage.binary("toast"), "hud", "volume", "30"], environment: client)
         XCTAssertEqual(early.status, 69, "toast: \(early.stderrText); bus and toastd: \(bus.stderrText)")
-        XCTAssertTrue(early.stderrText.contains("D-Bus could not start org.freedesktop.Notifications"), early.stderrText)
+        XCTAssertTrue(early.stderrText.contains("D-Bus could not start org.toastd.Daemon"), early.stderrText)
 
         // README's line for the compositor's config, run as written (sway's `exec` is the shell's).
         let readme = try String(contentsOfFile: "\(stage.repository)/README.md", encoding: .utf8)
@@ -89,7 +89,7 @@ final class AutostartTests: XCTestCase {
         let result = try stage.toast(["hud", "volume", "30"], socket: socket)
         XCTAssertEqual(result.status, 69, result.stderrText)
         XCTAssertTrue(result.stderrText.hasPrefix("toast: toastd is not running (no socket at \(socket); D-Bus could not start "
-                                                  + "org.freedesktop.Notifications: "), result.stderrText)
+                                                  + "org.toastd.Daemon: "), result.stderrText)
         XCTAssertTrue(result.stderrText.hasSuffix("); start it with: toastd &\n"), result.stderrText)
     }
 
@@ -105,9 +105,42 @@ final class AutostartTests: XCTestCase {
         }
         XCTAssertEqual(try dirs(["HOME": home, "PREFIX": "\(home)/.local"]),
                        "systemd user unit: \(home)/.local/share/systemd/user/toastd.service\n"
-                       + "D-Bus service file: \(home)/.local/share/dbus-1/services/org.freedesktop.Notifications.service\n")
+                       + "D-Bus service file: \(home)/.local/share/dbus-1/services/org.freedesktop.Notifications.service\n"
+                       + "D-Bus service file: \(home)/.local/share/dbus-1/services/org.toastd.Daemon.service\n")
         XCTAssertEqual(try dirs(["HOME": home, "PREFIX": "/usr"]),
                        "systemd user unit: /usr/lib/systemd/user/toastd.service\n"
-                       + "D-Bus service file: /usr/share/dbus-1/services/org.freedesktop.Notifications.service\n")
+                       + "D-Bus service file: /usr/share/dbus-1/services/org.freedesktop.Notifications.service\n"
+                       + "D-Bus service file: /usr/share/dbus-1/services/org.toastd.Daemon.service\n")
+    }
+}
+
+/// `scripts/install --uninstall` removes what an install put under the same PREFIX, and nothing else;
+/// an unknown argument is refused before anything is built.
+final class InstallScriptTests: XCTestCase {
+    func testUninstallRemovesWhatInstallPutThereAndUnknownArgumentsAreRefused() throws {
+        let stage = try Stage.shared()
+        let root = "\(stage.directory)/install-\(UUID().uuidString.prefix(8))"
+        let ours = ["usr/bin/toastd", "usr/bin/toast", "usr/share/dbus-1/services/org.toastd.Daemon.service",
+                    "usr/lib/systemd/user/toastd.service", "usr/share/man/man1/toast.1"]
+        let other = "usr/bin/mako"
+        for file in ours + [other] {
+            let path = "\(root)/\(file)"
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data("x".utf8)))
+        }
+        let result = try stage.run(["\(stage.repository)/scripts/install", "--uninstall"],
+                                   environment: ["DESTDIR": root, "PREFIX": "/usr"])
+        XCTAssertEqual(result.status, 0, result.stderrText)
+        for file in ours {
+            XCTAssertFalse(FileManager.default.fileExists(atPath: "\(root)/\(file)"), file)
+            XCTAssertTrue(result.stdoutText.contains("removed \(root)/\(file)\n"), result.stdoutText)
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "\(root)/\(other)"))
+        XCTAssertTrue(result.stdoutText.hasSuffix("uninstalled toastd from \(root)/usr (\(ours.count) files)\n"), result.stdoutText)
+
+        let refused = try stage.run(["\(stage.repository)/scripts/install", "--uninstal"], environment: ["DESTDIR": root])
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.stderrText, "install: unknown argument '--uninstal' (use --dirs, --uninstall or nothing)\n")
     }
 }

@@ -337,15 +337,22 @@ final class HudTests: XCTestCase {
     func testValueAbove100IsDrawnAsOverflow() throws {
         let stage = try Stage.shared()
         let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()])
-        try expectSuccess(toastd.toast(["hud", "volume", "150"]))
+        try expectSuccess(toastd.toast(["hud", "volume", "130"]))
         let overflow = RGB(hex: "f0595e")!  // style.hudOverflowColor
         let (shot, shown) = try stage.waitForScreenshot(timeout: 10) { $0.longestRun(of: overflow, in: $0.bounds) > 0 }
-        XCTAssertTrue(shown, "no overflow drawn for 150; kept at \(stage.keep(shot, name: "hud-150")); toastd: \(toastd.log)")
+        XCTAssertTrue(shown, "no overflow drawn for 130; kept at \(stage.keep(shot, name: "hud-130")); toastd: \(toastd.log)")
         let box = try XCTUnwrap(shot.boundingBox(notMatching: stage.background))
         let barWidth = Double(box.width - 2 * Self.padding)
-        // Like wob: the part past 100 is drawn again from the left, over the full bar.
-        XCTAssertEqual(Double(shot.longestRun(of: overflow, in: box)) / barWidth, 0.5, accuracy: 0.04)
-        XCTAssertEqual(Double(shot.longestRun(of: Self.barFill, in: box)) / barWidth, 0.5, accuracy: 0.04)
+        // A full bar whose right end, the 30 past 100, is in the overflow colour: it reads as more than
+        // full, not as 30 (drawn from the left, wob's way, it did).
+        XCTAssertEqual(Double(shot.longestRun(of: overflow, in: box)) / barWidth, 0.3, accuracy: 0.04)
+        XCTAssertEqual(Double(shot.longestRun(of: Self.barFill, in: box)) / barWidth, 0.7, accuracy: 0.04)
+        let overflowColumns = (box.x..<(box.x + box.width)).filter { x in
+            (box.y..<(box.y + box.height)).contains { shot.pixel(x, $0) == overflow }
+        }
+        let firstOverflow = try XCTUnwrap(overflowColumns.first)
+        XCTAssertGreaterThan(Double(firstOverflow - box.x - Self.padding) / barWidth, 0.65,
+                             "the overflow starts at the left; kept at \(stage.keep(shot, name: "hud-130-left"))")
     }
 
     func testHudDoesNotMoveTheToastStack() throws {

@@ -99,14 +99,14 @@ final class RulesTests: XCTestCase {
         XCTAssertEqual(ok.stdoutText, "")
 
         let bad = "\(stage.directory)/check-bad-\(UUID().uuidString.prefix(8))"
-        try Data("width = 5\n[app-name=a]\nsort = -time\n[summary~=\"(\"]\nwidth = 500\ninvisible = 1\n".utf8)
+        try Data("width = 5\n[app-name=a]\ntext-alignment = left\n[summary~=\"(\"]\nwidth = 500\ninvisible = 1\n".utf8)
             .write(to: URL(fileURLWithPath: bad))
         let failed = try stage.run([toastdBinary, "--check-config", bad])
         XCTAssertEqual(failed.status, 1)
         let lines = failed.stdoutText.split(separator: "\n")
         XCTAssertEqual(lines.count, 3, failed.stdoutText)
         XCTAssertEqual(lines.map { String($0.prefix(while: { $0 != " " })) }, ["\(bad):1:", "\(bad):3:", "\(bad):4:"])
-        XCTAssertTrue(failed.stdoutText.contains("mako key 'sort' is not supported"), failed.stdoutText)
+        XCTAssertTrue(failed.stdoutText.contains("mako key 'text-alignment' is not supported"), failed.stdoutText)
     }
 
     /// `on-notify = exec ...`: once per notification, the notification in the environment; a summary

@@ -24,6 +24,8 @@ final class ToastClientTests: XCTestCase {
 
         let listed = try JSONSerialization.jsonObject(with: try toastd.toast(["list", "--json"]).stdout) as? [[String: Any]]
         XCTAssertEqual(listed?.map { $0["summary"] as? String }, ["Saved"])
+        // Sent under the program's name, not as "toast".
+        XCTAssertEqual(listed?.first?["app_name"] as? String, "ToastClientExample", "\(listed ?? [])")
         XCTAssertEqual(listed?.first.flatMap { $0["id"] as? Int }.map { "toast \($0)" }, idLine)
         XCTAssertEqual(try status(toastd)["loading"] as? Int, 1, "the spinner is held")
         let shot = try stage.waitForScreenshot { !$0.isUniform(stage.background) }

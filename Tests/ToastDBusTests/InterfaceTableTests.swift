@@ -23,6 +23,44 @@ final class InterfaceTableTests: XCTestCase {
                 .init(name: "ActionInvoked", types: ["u", "s"]),
                 .init(name: "ActivationToken", types: ["u", "s"]),
             ]),
+            // dunst's src/dbus.c (1.13) but NotificationRemoveFromHistory, which toastd does not have.
+            Parsed.Interface(name: "org.dunstproject.cmd0", methods: [
+                .init(name: "ContextMenuCall", ins: [], outs: []),
+                .init(name: "NotificationAction", ins: ["u"], outs: []),
+                .init(name: "NotificationClearHistory", ins: [], outs: []),
+                .init(name: "NotificationCloseLast", ins: [], outs: []),
+                .init(name: "NotificationCloseAll", ins: [], outs: []),
+                .init(name: "NotificationListHistory", ins: [], outs: ["aa{sv}"]),
+                .init(name: "NotificationPopHistory", ins: ["u"], outs: []),
+                .init(name: "NotificationShow", ins: [], outs: []),
+                .init(name: "RuleEnable", ins: ["s", "i"], outs: []),
+                .init(name: "RuleList", ins: [], outs: ["aa{sv}"]),
+                .init(name: "ConfigReload", ins: ["as"], outs: []),
+                .init(name: "Ping", ins: [], outs: []),
+            ], signals: [
+                .init(name: "NotificationHistoryRemoved", types: ["u"]),
+                .init(name: "NotificationHistoryCleared", types: ["u"]),
+                .init(name: "ConfigReloaded", types: ["as"]),
+            ], properties: ["paused": "b readwrite", "pauseLevel": "u readwrite", "displayedLength": "u read",
+                            "historyLength": "u read", "waitingLength": "u read"]),
+        ] + standard,
+        // mako's dbus/mako.c: 1.9's methods and 1.7's (which Debian's makoctl calls).
+        "/fr/emersion/Mako": [
+            Parsed.Interface(name: "fr.emersion.Mako", methods: [
+                .init(name: "DismissNotifications", ins: ["a{sv}"], outs: []),
+                .init(name: "DismissAllNotifications", ins: [], outs: []),
+                .init(name: "DismissGroupNotifications", ins: [], outs: []),
+                .init(name: "DismissLastNotification", ins: [], outs: []),
+                .init(name: "DismissNotification", ins: ["u", "b"], outs: []),
+                .init(name: "InvokeAction", ins: ["u", "s"], outs: []),
+                .init(name: "RestoreNotification", ins: [], outs: []),
+                .init(name: "ListNotifications", ins: [], outs: ["aa{sv}"]),
+                .init(name: "ListHistory", ins: [], outs: ["aa{sv}"]),
+                .init(name: "Reload", ins: [], outs: []),
+                .init(name: "SetMode", ins: ["s"], outs: []),
+                .init(name: "ListModes", ins: [], outs: ["as"]),
+                .init(name: "SetModes", ins: ["as"], outs: []),
+            ], signals: [], properties: ["Modes": "as read", "Notifications": "aa{sv} read"]),
         ] + standard,
         NotificationsBus.hudPath: [
             Parsed.Interface(name: "org.toastd.Hud1", methods: [
@@ -50,7 +88,7 @@ final class InterfaceTableTests: XCTestCase {
         ], signals: []),
     ]
 
-    private static let objects: [BusObject] = [.notifications, .hud]
+    private static let objects: [BusObject] = [.notifications, .hud, .mako]
 
     func testGeneratedXMLParsesAndListsEveryMethodAndSignalWithItsTypes() throws {
         for object in Self.objects {
@@ -65,6 +103,7 @@ final class InterfaceTableTests: XCTestCase {
                 XCTAssertEqual(got.methods.map(\.ins), want.methods.map(\.ins), "\(object.path) \(want.name) in-args")
                 XCTAssertEqual(got.methods.map(\.outs), want.methods.map(\.outs), "\(object.path) \(want.name) out-args")
                 XCTAssertEqual(got.signals, want.signals, "\(object.path) \(want.name) signals")
+                XCTAssertEqual(got.properties, want.properties, "\(object.path) \(want.name) properties")
             }
         }
     }
@@ -122,7 +161,9 @@ final class InterfaceTableTests: XCTestCase {
         for object in Self.objects {
             for interface in object.interfaces {
                 for method in interface.methods {
-                    for named in [interface.name, nil] {
+                    // A member only: dunst's own Ping answers where Peer's would.
+                    let bare = object.interfaces.contains { $0.name != interface.name && $0.methods.contains { $0.name == method.name && $0.handler != nil } }
+                    for named in bare && method.handler == nil ? [interface.name] : [interface.name, nil] {
                         let found = try? BusObject.resolve(path: object.path, interface: named, member: method.name).get()
                         if method.handler == nil {
                             // sd-bus answers these before our callback: if one ever reached us, it is unknown.
@@ -192,7 +233,7 @@ final class InterfaceTableTests: XCTestCase {
 /// signature the table declares.
 final class InterfaceTableDispatchTests: BusTestCase {
     func testWrongSignatureNamesTheDeclaredOne() throws {
-        for object in [BusObject.notifications, .hud] {
+        for object in [BusObject.notifications, .hud, .mako] {
             for interface in object.interfaces {
                 for method in interface.methods where method.handler != nil {
                     // No arguments for a method that takes some, one too many for one that takes none.
@@ -234,6 +275,8 @@ private enum Parsed {
         var name: String
         var methods: [Method]
         var signals: [Signal]
+        /// Name to "type access".
+        var properties: [String: String] = [:]
     }
 
     struct ParseError: Error, CustomStringConvertible { var description: String }
@@ -266,6 +309,8 @@ private enum Parsed {
             case "signal":
                 inSignal = true
                 interfaces[interfaces.count - 1].signals.append(Signal(name: name, types: []))
+            case "property":
+                interfaces[interfaces.count - 1].properties[name] = "\(attributes["type"] ?? "") \(attributes["access"] ?? "")"
             case "arg":
                 let type = attributes["type"] ?? ""
                 let last = interfaces.count - 1

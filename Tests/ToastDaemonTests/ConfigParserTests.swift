@@ -532,8 +532,8 @@ final class ConfigParserRuleTests: XCTestCase {
     func testMakoKeysToastdDoesNotDoAreNamed() {
         XCTAssertEqual(parse("on-touch=dismiss").diagnostics.map(\.description),
                        ["cfg:1: mako key 'on-touch' is not supported"])
-        XCTAssertEqual(parse("[app-name=a]\nsort=-time").diagnostics.map(\.description),
-                       ["cfg:2: mako key 'sort' is not supported"])
+        XCTAssertEqual(parse("[app-name=a]\ntext-alignment=center").diagnostics.map(\.description),
+                       ["cfg:2: mako key 'text-alignment' is not supported"])
     }
 
     func testBadValuesInASectionAreReported() {

@@ -204,6 +204,10 @@ final class CLIParsingTests: XCTestCase {
         XCTAssertEqual(Menu.defaultPicker(path: "/usr/bin:/opt/bin") { installed.contains($0) }, ["fuzzel", "-d"])
         XCTAssertEqual(Menu.defaultPicker(path: "/usr/bin") { installed.contains($0) }, ["bemenu"])
         XCTAssertNil(Menu.defaultPicker(path: "/nowhere") { installed.contains($0) })
+        // dmenu cannot open a Wayland display: only with X11's DISPLAY.
+        let x11Only: Set<String> = ["/usr/bin/dmenu"]
+        XCTAssertEqual(Menu.defaultPicker(path: "/usr/bin", hasX11: true) { x11Only.contains($0) }, ["dmenu"])
+        XCTAssertNil(Menu.defaultPicker(path: "/usr/bin", hasX11: false) { x11Only.contains($0) })
     }
 
     func testToastTable() {
@@ -220,6 +224,11 @@ final class CLIParsingTests: XCTestCase {
         XCTAssertTrue(ToastTable.render([ToastInfo(id: 1, summary: "s", reason: .expired)], history: true)
             .contains("expired"))
         XCTAssertEqual([999, 5_000, 3_600_000, 90_000_000].map { ToastTable.age($0) }, ["0s", "5s", "1h", "1d"])
+        // One client's 200-character app name is cut, not padded into every row.
+        let long = ToastTable.render([ToastInfo(id: 1, summary: "a", appName: String(repeating: "x", count: 200)),
+                                      ToastInfo(id: 2, summary: "b", appName: "mail")], history: false)
+        XCTAssertEqual(long.split(separator: "\n").map(\.count).max(), 4 + 9 + 5 + ToastTable.maxColumnWidth + 2 + 7)
+        XCTAssertTrue(long.contains(String(repeating: "x", count: 23) + "…  a"), long)
     }
 
     func testWaitExitStatuses() {
