@@ -104,17 +104,21 @@ let package = Package(
         .target(name: "ToastVocabulary"),
         .target(name: "ToastCore", dependencies: ["ToastVocabulary"]),
         .target(name: "ToastProtocol", dependencies: ["ToastVocabulary"]),
-        .target(name: "ToastRender", dependencies: ["CCairo", "CRsvg", "ToastVocabulary"],
+        .target(name: "ToastRender", dependencies: ["CCairo", "ToastVocabulary"],
+                swiftSettings: pangoCairoFlags),
+        // Pictures from files and bytes a client sent: reading, sniffing, decoding (cairo's PNG reader,
+        // gdk-pixbuf and librsvg by dlopen), and the confined helper process that runs them for the daemon.
+        .target(name: "ToastPictures", dependencies: ["CCairo", "CRsvg", "CLinux", "ToastVocabulary", "ToastRender"],
                 swiftSettings: pangoCairoFlags),
 
         // I/O.
         .target(name: "ToastDBus", dependencies: ["CSystemd", "ToastVocabulary"]),
         .target(name: "ToastDaemon",
                 dependencies: ["Wayland", "CWayland", "CLinux", "CMallocSlices", "ToastVocabulary", "ToastCore", "ToastProtocol",
-                               "ToastRender", "ToastDBus"]),
+                               "ToastRender", "ToastPictures", "ToastDBus"]),
 
         // Executables.
-        .executableTarget(name: "toastd", dependencies: ["ToastDaemon"], exclude: ["hot-functions.txt", "rodata.ld", "plt.ld"],
+        .executableTarget(name: "toastd", dependencies: ["ToastDaemon", "ToastPictures"], exclude: ["hot-functions.txt", "rodata.ld", "plt.ld"],
                           linkerSettings: daemonReleaseLink),
         .executableTarget(name: "toast",
                           dependencies: ["ToastProtocol", "ToastVocabulary", "ToastClient",
@@ -131,8 +135,10 @@ let package = Package(
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore", "ToastVocabulary"]),
         .testTarget(name: "ToastProtocolTests", dependencies: ["ToastProtocol", "ToastVocabulary", "toast"]),
         .testTarget(name: "ToastRenderTests", dependencies: ["ToastRender", "ToastVocabulary"], swiftSettings: pangoCairoFlags),
+        .testTarget(name: "ToastPicturesTests", dependencies: ["ToastPictures", "ToastRender", "ToastVocabulary", "CCairo"],
+                    swiftSettings: pangoCairoFlags),
         .testTarget(name: "ToastDBusTests", dependencies: ["ToastDBus", "ToastVocabulary"]),
-        .testTarget(name: "ToastDaemonTests", dependencies: ["ToastDaemon", "ToastCore", "ToastVocabulary", "ToastProtocol", "ToastDBus", "ToastRender", "CMallocSlices"], swiftSettings: pangoCairoFlags),
+        .testTarget(name: "ToastDaemonTests", dependencies: ["ToastDaemon", "ToastCore", "ToastVocabulary", "ToastProtocol", "ToastDBus", "ToastRender", "ToastPictures", "CMallocSlices"], swiftSettings: pangoCairoFlags),
         .testTarget(name: "IntegrationTests", dependencies: ["ToastProtocol"]),
     ],
     swiftLanguageModes: [.v6]

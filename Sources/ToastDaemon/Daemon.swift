@@ -233,6 +233,7 @@ public final class Daemon {
                         // Each owner reaps only its own pids: neither may take the other's children.
                         self.commands.reap()
                         self.soundPlayer.reap()
+                        self.service.pictureWorker.reap()
                     } else {
                         Log.info("signal \(signal): exiting")
                         self.running = false

@@ -1,4 +1,5 @@
 import Glibc
+import ToastPictures
 import ToastRender
 
 /// Finds the file for an icon name (`app_icon` "firefox", `-i dialog-information`,
