@@ -231,3 +231,8 @@ static const int CLINUX_CLONE_THREAD = 0x00010000;
 static inline int clinux_set_thread_name(const char *name) {
     return prctl(PR_SET_NAME, name, 0, 0, 0);
 }
+
+/// Closes every descriptor from `first` on (close_range): what a started program must not keep.
+static inline int clinux_close_from(unsigned int first) {
+    return (int)syscall(__NR_close_range, first, ~0U, 0);
+}

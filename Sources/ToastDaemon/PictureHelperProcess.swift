@@ -14,6 +14,8 @@ struct PictureHelperProcess {
     /// nil for the in-process build.
     let pid: pid_t?
     let socket: Int32
+    /// Whether its exit status was already taken (its pid is then no longer its own).
+    var reaped = false
 
     struct StartError: Error, CustomStringConvertible {
         var description: String
@@ -53,8 +55,11 @@ struct PictureHelperProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        // dup2 clears close-on-exec on the copy.
-        posix_spawn_file_actions_adddup2(&actions, helperEnd, PictureHelper.socketFD)
+        // dup2 clears close-on-exec on the copy, but a dup2 onto itself copies nothing: an end that
+        // already is descriptor 3 is moved out of the way first.
+        let source = helperEnd == PictureHelper.socketFD ? fcntl(helperEnd, F_DUPFD_CLOEXEC, 10) : helperEnd
+        defer { if source != helperEnd { close(source) } }
+        posix_spawn_file_actions_adddup2(&actions, source, PictureHelper.socketFD)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

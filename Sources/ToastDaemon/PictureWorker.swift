@@ -36,6 +36,9 @@ final class PictureWorker {
 
     /// How long one picture may take in the helper (the largest allowed take ~0.3 s).
     static let deadline: Milliseconds = 3000
+    /// What a new helper's first picture may take besides: loading and warming up the libraries
+    /// (fontconfig's first scan of the fonts can take seconds).
+    static let startAllowance: Milliseconds = 10_000
     static let backoff: Milliseconds = 100
     static let maxBackoff: Milliseconds = 10_000
 
@@ -43,7 +46,11 @@ final class PictureWorker {
     let fd: Int32
     private let timer: Int32
     private let executable: String
-    private var helper: PictureHelperProcess?
+    private var helper: PictureHelperProcess? {
+        didSet { if oldValue?.socket != helper?.socket { helperAnswered = false } }
+    }
+    /// Whether the running helper has answered once (it is warmed up).
+    private var helperAnswered = false
     private var queue: [Job] = []
     private var inFlight: (job: Job, due: Int64)?
     private var finished: [Finished] = []
@@ -88,7 +95,7 @@ final class PictureWorker {
         reap()
         if helper != nil { readReplies() }
         if let inFlight, MonotonicClock.nanoseconds() >= inFlight.due {
-            fail("took longer than \(Self.deadline) ms over one picture")
+            fail(helperAnswered ? "took longer than \(Self.deadline) ms over one picture" : "did not start in time")
         }
         sendNext()
         defer { finished = [] }
@@ -114,6 +121,7 @@ final class PictureWorker {
             guard received > 0 else { return fail("stopped\(exitDescription())") }
             guard let reply = PictureReply(decoding: Array(buffer.prefix(received))), let inFlight,
                   reply.ticket == inFlight.job.ticket else { return fail("sent an answer to no question") }
+            helperAnswered = true
             var image: RGBAImage?
             if reply.problem == nil {
                 guard pixelsFD >= 0, reply.width > 0, reply.height > 0,
@@ -150,7 +158,7 @@ final class PictureWorker {
         request.ticket = job.ticket
         let bytes = request.encoded
         let sent = bytes.withUnsafeBytes { clinux_send_with_fd(helper.socket, $0.baseAddress, $0.count, job.picture.fd) }
-        let due = MonotonicClock.nanoseconds() + Self.deadline * 1_000_000
+        let due = MonotonicClock.nanoseconds() + (Self.deadline + (helperAnswered ? 0 : Self.startAllowance)) * 1_000_000
         inFlight = (job, due)
         // A datagram to a live helper that reads one at a time never fills its buffer: a failed send
         // is a helper gone.
@@ -179,7 +187,7 @@ final class PictureWorker {
         guard let helper else { return }
         epoll_ctl(fd, EPOLL_CTL_DEL, helper.socket, nil)
         close(helper.socket)
-        if let pid = helper.pid {
+        if let pid = helper.pid, !helper.reaped {
             kill(pid, SIGKILL)
             dying.append(pid)
         }
@@ -200,7 +208,7 @@ final class PictureWorker {
         guard let pid = helper?.pid else { return "" }
         var status: Int32 = 0
         guard waitpid(pid, &status, WNOHANG) == pid else { return "" }
-        self.helper = PictureHelperProcess(pid: nil, socket: helper!.socket)
+        self.helper?.reaped = true
         let signal = status & 0x7f
         return signal != 0 ? " (killed by signal \(signal))" : " (exit status \((status >> 8) & 0xff))"
     }

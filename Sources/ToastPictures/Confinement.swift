@@ -79,7 +79,7 @@ package enum Confinement {
             __NR_clock_gettime, __NR_clock_getres, __NR_gettimeofday, __NR_clock_nanosleep, __NR_nanosleep,
             __NR_sched_yield, __NR_sched_getaffinity, __NR_getrandom, __NR_getrusage, __NR_prlimit64,
             __NR_getuid, __NR_geteuid, __NR_getgid, __NR_getegid, __NR_uname, __NR_prctl,
-            __NR_ppoll, __NR_recvmsg, __NR_sendmsg, __NR_memfd_create, __NR_ftruncate, __NR_fcntl,
+            __NR_ppoll, __NR_recvmsg, __NR_sendmsg, __NR_recvfrom, __NR_sendto, __NR_memfd_create, __NR_ftruncate, __NR_fcntl,
             __NR_eventfd2, __NR_pipe2,
         ]
         #if arch(x86_64)

@@ -21,6 +21,11 @@ package enum PictureHelper {
     /// shows the filter refuses files).
     package static func main(_ arguments: [String]) -> Int32 {
         _ = clinux_set_thread_name("toastd-picture")
+        // Nothing but the socket and standard streams, whatever the parent left open by mistake.
+        _ = clinux_close_from(UInt32(socketFD + 1))
+        // A crash ends the helper at once, with its signal: the Swift runtime's backtracer (which
+        // would start a program to symbolicate) is not wanted here.
+        for fatal in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] { signal(fatal, SIG_DFL) }
         warmUp()
         let applied: Confinement.Applied
         do {
