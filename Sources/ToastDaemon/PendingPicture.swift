@@ -66,13 +66,34 @@ final class PendingPicture {
         return .success(PendingPicture(fd: fd, bytes: Int(info.st_size), request: request, cacheKey: key))
     }
 
-    /// `image-data` pixels still in their message, copied into a memfd (one `write`: the kernel
-    /// copies, nothing is allocated here), so the message can go at once.
+    /// `image-data` pixels still in their message, for a memfd they are copied into off the loop
+    /// (`PictureWorker`; copying 33 MB held the loop 20–50 ms): the message is kept (`unfilled`)
+    /// until then, and let go of on the loop.
     static func pixels(_ image: ReceivedImage) -> PendingPicture? {
         let needed = image.rowstride * (image.height - 1) + image.width * image.channels
         guard needed <= image.bytes.count else { return nil }
-        return pixels(UnsafeRawBufferPointer(rebasing: image.bytes[0..<needed]), width: image.width, height: image.height,
-                      rowstride: image.rowstride, channels: image.channels)
+        let fd = memfd_create("toastd-image-data", CLINUX_MFD_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        var request = PictureRequest(kind: .pixels, ticket: 0, maxSide: PictureLimits.maxPictureSide)
+        (request.width, request.height, request.rowstride, request.channels) = (image.width, image.height, image.rowstride, image.channels)
+        let picture = PendingPicture(fd: fd, bytes: needed, request: request, cacheKey: nil)
+        picture.unfilled = image
+        return picture
+    }
+
+    /// The message whose pixels are still to be copied into `fd`; nil once they are (or for a file).
+    var unfilled: ReceivedImage?
+
+    /// Copies `count` bytes from `base` into the memfd `fd`: on the worker's copying thread.
+    static func fill(_ fd: Int32, from base: UnsafeRawPointer, count: Int) -> Bool {
+        var done = 0
+        while done < count {
+            let written = write(fd, base + done, count - done)
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return false }
+            done += written
+        }
+        return true
     }
 
     /// Packed RGBA pixels, copied into a memfd.

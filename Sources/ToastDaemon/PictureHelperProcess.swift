@@ -10,14 +10,14 @@ import ToastPictures
 ///
 /// Built with `-D TOASTD_PICTURES_IN_PROCESS` (the benchmark's comparison only), the helper is a
 /// thread of the daemon instead, unconfined: the same requests, the same decoders, no process.
-struct PictureHelperProcess {
+struct PictureHelperProcess: Sendable {
     /// nil for the in-process build.
     let pid: pid_t?
     let socket: Int32
     /// Whether its exit status was already taken (its pid is then no longer its own).
     var reaped = false
 
-    struct StartError: Error, CustomStringConvertible {
+    struct StartError: Error, Sendable, CustomStringConvertible {
         var description: String
     }
 

@@ -1,5 +1,7 @@
 import CLinux
+import Dispatch
 import Glibc
+import Synchronization
 import ToastCore
 import ToastPictures
 import ToastVocabulary
@@ -34,17 +36,37 @@ final class PictureWorker {
         var cacheKey: PictureCache.Key?
     }
 
-    /// How long one picture may take in the helper (the largest allowed take ~0.3 s).
-    static let deadline: Milliseconds = 3000
+    /// How long one picture may take in the helper (the largest allowed take ~0.3 s in a release build, seconds in a debug one).
+    static let deadline: Milliseconds = 10_000
     /// What a new helper's first picture may take besides: loading and warming up the libraries
     /// (fontconfig's first scan of the fonts can take seconds).
     static let startAllowance: Milliseconds = 10_000
     static let backoff: Milliseconds = 100
     static let maxBackoff: Milliseconds = 10_000
 
-    /// Readable when something happened: a reply, the helper gone, the deadline or a restart due.
+    /// Readable when something happened: a reply, the helper gone, the deadline or a restart due,
+    /// `image-data` copied.
     let fd: Int32
     private let timer: Int32
+    /// Written by the copying thread when it copied a message's pixels into their memfd.
+    private let copied: Int32
+    private let copier = DispatchQueue(label: "toastd.picture-copies")
+    /// The tickets whose pixels were copied (true) or could not be (false), for the loop to take.
+    private let copiedTickets = CopiedTickets()
+
+    private final class CopiedTickets: Sendable {
+        let tickets = Mutex<[(UInt64, Bool)]>([])
+        /// A helper the copier started (posix_spawn waits for the child's exec, which on a busy
+        /// machine held the loop for tens of milliseconds).
+        let started = Mutex<Result<PictureHelperProcess, PictureHelperProcess.StartError>?>(nil)
+    }
+    /// Whether the copier is starting a helper.
+    private var starting = false
+
+    /// The address of bytes a message on the loop keeps alive while the copier reads them.
+    private struct Borrowed: @unchecked Sendable {
+        let base: UnsafeRawPointer
+    }
     private let executable: String
     private var helper: PictureHelperProcess? {
         didSet { if oldValue?.socket != helper?.socket { helperAnswered = false } }
@@ -70,11 +92,17 @@ final class PictureWorker {
         if fd < 0 { throw SystemError("epoll_create1") }
         timer = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
         if timer < 0 { throw SystemError("timerfd_create") }
+        copied = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+        if copied < 0 { throw SystemError("eventfd") }
         watch(timer)
+        watch(copied)
     }
 
     deinit {
         stopHelper()
+        // The copier may still read a message's bytes: it finishes first.
+        copier.sync {}
+        close(copied)
         close(timer)
         close(fd)
     }
@@ -84,14 +112,36 @@ final class PictureWorker {
         guard pendingBytes + job.picture.bytes <= PictureLimits.maxPendingBytes else { return false }
         pendingBytes += job.picture.bytes
         queue.append(job)
+        if let image = job.picture.unfilled {
+            let (fd, ticket, count, tickets, copied) = (job.picture.fd, job.ticket, job.picture.bytes, copiedTickets, self.copied)
+            let borrowed = Borrowed(base: image.bytes.baseAddress!)
+            copier.async {
+                let filled = PendingPicture.fill(fd, from: borrowed.base, count: count)
+                tickets.tickets.withLock { $0.append((ticket, filled)) }
+                var one: UInt64 = 1
+                _ = write(copied, &one, 8)
+            }
+        }
         sendNext()
         return true
+    }
+
+    /// Takes the copies the copier finished: their messages are let go of here, on the loop.
+    private func takeCopies() {
+        var count: UInt64 = 0
+        _ = read(copied, &count, 8)
+        for (ticket, filled) in copiedTickets.tickets.withLock({ tickets in defer { tickets = [] }; return tickets }) {
+            guard let index = queue.firstIndex(where: { $0.ticket == ticket }) else { continue }
+            queue[index].picture.unfilled = nil
+            if !filled { finish(queue.remove(at: index), image: nil, problem: "its pixels could not be copied") }
+        }
     }
 
     /// Handles what happened and returns the jobs finished since the last call, in the order they were submitted.
     func takeFinished() -> [Finished] {
         var expirations: UInt64 = 0
         _ = read(timer, &expirations, 8)
+        takeCopies()
         reap()
         if helper != nil { readReplies() }
         if let inFlight, MonotonicClock.nanoseconds() >= inFlight.due {
@@ -138,17 +188,34 @@ final class PictureWorker {
 
     /// Sends the next job when none is in flight, starting a helper if there is none (and no restart is being waited for).
     private func sendNext() {
-        guard inFlight == nil, !queue.isEmpty else { return }
+        guard inFlight == nil, let next = queue.first, next.picture.unfilled == nil else { return }
         if helper == nil {
-            if let restartAt, MonotonicClock.nanoseconds() < restartAt { return arm(at: restartAt) }
-            restartAt = nil
-            switch PictureHelperProcess.start(executable: executable) {
+            let result = copiedTickets.started.withLock { started in defer { started = nil }; return started }
+            guard let result else {
+                if starting { return }
+                if let restartAt, MonotonicClock.nanoseconds() < restartAt { return arm(at: restartAt) }
+                restartAt = nil
+                starting = true
+                let (executable, mailbox, copied) = (executable, copiedTickets, self.copied)
+                copier.async {
+                    let result = PictureHelperProcess.start(executable: executable)
+                    mailbox.started.withLock { $0 = result }
+                    var one: UInt64 = 1
+                    _ = write(copied, &one, 8)
+                }
+                return
+            }
+            starting = false
+            switch result {
             case .success(let started):
                 helper = started
                 watch(started.socket)
             case .failure(let error):
                 Log.warning("picture helper: \(error); showing the queued pictures without them")
-                while !queue.isEmpty { finish(queue.removeFirst(), image: nil, problem: "\(error)") }
+                // Not those whose pixels the copier is still reading: their messages stay until it is done.
+                for job in queue where job.picture.unfilled == nil { finish(job, image: nil, problem: "\(error)") }
+                queue.removeAll { $0.picture.unfilled == nil }
+                restartAt = MonotonicClock.nanoseconds() + Self.maxBackoff * 1_000_000
                 return
             }
         }

@@ -113,7 +113,7 @@ final class ToastService {
             if let key = finished.cacheKey { pictures.cache.remember(key, finished.image) }
             guard let id = finished.id else {
                 hudIcons.forget()
-                change { _, _ in }
+                change { model, _ in model.hudLookChanged() }
                 continue
             }
             guard pictureTickets[id] == finished.ticket else { continue }

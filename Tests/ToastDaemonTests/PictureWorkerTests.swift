@@ -116,6 +116,32 @@ final class PictureWorkerTests: XCTestCase {
         }
     }
 
+    /// `image-data` left in its message (RGB, padded rows) is copied into a memfd off the loop, then shrunk by the helper.
+    func testReceivedImageDataIsCopiedOffTheLoopAndShrunk() throws {
+        final class Message {
+            let bytes: UnsafeMutableRawBufferPointer
+            init(count: Int) {
+                bytes = .allocate(byteCount: count, alignment: 8)
+                bytes.initializeMemory(as: UInt8.self, repeating: 0)
+            }
+            deinit { bytes.deallocate() }
+        }
+        let (width, height, rowstride) = (1000, 500, 3004)
+        let message = Message(count: rowstride * height)
+        for y in 0..<height {
+            for x in 0..<width { message.bytes[y * rowstride + x * 3] = 255 }
+        }
+        let image = ReceivedImage(width: width, height: height, rowstride: rowstride, channels: 3,
+                                  bytes: UnsafeRawBufferPointer(message.bytes), owner: message)
+        let picture = try XCTUnwrap(PendingPicture.pixels(image))
+        XCTAssertNotNil(picture.unfilled, "copied later, not on the loop")
+        submit(picture)
+        let done = finished()
+        XCTAssertEqual(done.first?.image.map { [$0.width, $0.height] }, [256, 128], done.first?.problem ?? "")
+        XCTAssertEqual(done.first?.image?.pixels.prefix(4).map { $0 }, [255, 0, 0, 255])
+        XCTAssertNil(picture.unfilled, "the message let go of once copied")
+    }
+
     /// A helper that stops answering (stopped: SIGSTOP) is killed at the deadline; the picture is dropped.
     func testAHelperPastTheDeadlineIsReplaced() throws {
         submit(file(try png("warm.png", width: 8, height: 8)))
