@@ -34,12 +34,16 @@ struct PictureLoader {
     /// `image-data` up to this many pixels is shrunk on the loop (well under a millisecond).
     static let inlinePixels = 512 * 512
 
-    /// Icon names to PNG and SVG files, cached; replaced at a configuration reload.
-    var icons: IconTheme {
-        didSet { cache.removeAll() }
-    }
+    /// Icon names to PNG and SVG files, cached; replaced at a configuration reload (`replaceIcons`).
+    private(set) var icons: IconTheme
     /// Pictures of files decoded before.
     var cache = PictureCache()
+
+    /// A new icon search (configuration reload): what the old one found goes with it.
+    mutating func replaceIcons(_ icons: IconTheme) {
+        self.icons = icons
+        cache.removeAll()
+    }
 
     init(icons: IconTheme) {
         self.icons = icons

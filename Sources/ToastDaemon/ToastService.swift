@@ -313,7 +313,7 @@ final class ToastService {
 
     /// A new icon search (configuration reload): the old one's cache goes with it.
     func replaceIcons(_ icons: IconTheme) {
-        pictures.icons = icons
+        pictures.replaceIcons(icons)
         hudIcons.forget()
     }
 
