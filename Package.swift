@@ -1,43 +1,33 @@
 // swift-tools-version: 6.2
+import Foundation
 import PackageDescription
 
 // Pipeline: WaylandScanner (XML → Swift, via the build plugin) → Wayland (bindings + runtime)
 // → ToastCore (model) → ToastRender (Cairo/Pango) → ToastDaemon (loop, surfaces, socket, D-Bus).
 // Front doors: `toast` (CLI over ToastProtocol) and ToastDBus (org.freedesktop.Notifications).
-/// Header directories of pangocairo and librsvg (what `pkg-config --cflags pangocairo librsvg-2.0` lists,
-/// minus -pthread).
-/// Both multiarch triples are listed; a missing directory is ignored by clang.
-let pangoCairoIncludes = [
-    "/usr/include/pango-1.0", "/usr/include/glib-2.0", "/usr/include/harfbuzz",
-    "/usr/include/freetype2", "/usr/include/libpng16", "/usr/include/fribidi",
-    "/usr/include/cairo", "/usr/include/pixman-1", "/usr/include/librsvg-2.0", "/usr/include/gdk-pixbuf-2.0",
-    "/usr/lib/x86_64-linux-gnu/glib-2.0/include", "/usr/lib/aarch64-linux-gnu/glib-2.0/include",
-]
+/// Header directories of pangocairo and librsvg, as pkg-config lists them (`--cflags-only-I`: their .pc
+/// files also list `-pthread`, which SwiftPM refuses in a system library's flags with a warning on every
+/// build). Given to ToastRender, their only importer, and its tests.
+let pangoCairoIncludes: [String] = {
+    let pkgConfig = Process()
+    pkgConfig.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    pkgConfig.arguments = ["pkg-config", "--cflags-only-I", "pangocairo", "librsvg-2.0"]
+    let output = Pipe()
+    pkgConfig.standardOutput = output
+    guard (try? pkgConfig.run()) != nil else { return [] }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    pkgConfig.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).split(separator: " ")
+        .filter { $0.hasPrefix("-I") }.map { String($0.dropFirst(2)).trimmingCharacters(in: .whitespacesAndNewlines) }
+}()
 
 let pangoCairoFlags: [SwiftSetting] = [.unsafeFlags(pangoCairoIncludes.flatMap { ["-Xcc", "-I\($0)"] })]
 
-/// How the daemon is linked in release: by lld (the toolchain's own), for two things gold cannot do.
-/// Packed relative relocations (DT_RELR, glibc 2.36+): the ~29,000 pointers the PIE's data needs
-/// fixed at load take 6 KB instead of 690 KB that the loader read, and kept resident, at every
-/// start. And the functions that run at start, then for a toast, placed first and together
-/// (`Sources/toastd/hot-functions.txt`, written by `scripts/hot-functions`): the kernel maps a
-/// faulted text page with up to 15 neighbours, so code scattered through the 6 MB text kept 4.3 MB
-/// of it resident at idle; together, about 1.5 MB. A name the list has but the binary no longer
-/// does is skipped in silence: a stale list costs memory, never correctness.
-/// Symbols bound at load (`-z now`), not at first call: a function first called after MappedPages
-/// dropped the start's pages made the dynamic linker's lazy binding walk the libraries' symbol
-/// tables again, mapping back ~0.4 MB of ld.so and library pages at idle; bound at load, that walk
-/// is part of the start, whose pages are dropped. And `.rodata` kept out of the writable segment
-/// (`Sources/toastd/rodata.ld` says why), so that MappedPages can drop what start read of it; the PLT
-/// next to the hot functions (`Sources/toastd/plt.ld`), so that a library call after the drop maps
-/// back no folio of its own.
+/// How the daemon is linked in release: by lld (the toolchain's own), for packed relative relocations
+/// (DT_RELR, glibc 2.36+): the ~29,000 pointers the PIE's data needs fixed at load take 6 KB instead of
+/// 690 KB, and the pages they are written into are the daemon's own (anonymous) memory for its life.
 let daemonReleaseLink: [LinkerSetting] = [
-    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                  "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/toastd/hot-functions.txt",
-                  "-Xlinker", "--no-warn-symbol-ordering",
-                  "-Xlinker", "-z", "-Xlinker", "now",
-                  "-Xlinker", "-T", "-Xlinker", "\(Context.packageDirectory)/Sources/toastd/rodata.ld",
-                  "-Xlinker", "-T", "-Xlinker", "\(Context.packageDirectory)/Sources/toastd/plt.ld"],
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
                  .when(configuration: .release)),
 ]
 
@@ -111,23 +101,30 @@ let package = Package(
         .target(name: "ToastPictures", dependencies: ["CCairo", "CRsvg", "CLinux", "ToastVocabulary", "ToastRender"],
                 swiftSettings: pangoCairoFlags),
 
+        // The daemon's rules and configuration: the config key table, criteria, bindings (pure).
+        .target(name: "ToastConfig", dependencies: ["ToastVocabulary", "ToastCore", "ToastRender"]),
+        // The scene: animator, painters, stack placement, frame pacing (pure: no Wayland, no Glibc).
+        .target(name: "ToastScene", dependencies: ["ToastVocabulary", "ToastCore", "ToastRender", "ToastConfig"]),
+
         // I/O.
+        // The platform: event loop, timers, signals, child processes, the control socket, syscalls.
+        .target(name: "ToastPlatform", dependencies: ["CLinux"]),
         .target(name: "ToastDBus", dependencies: ["CSystemd", "ToastVocabulary"]),
+        // The daemon: service, pictures, history, the two front doors, surfaces, and the loop.
         .target(name: "ToastDaemon",
-                dependencies: ["Wayland", "CWayland", "CLinux", "CMallocSlices", "ToastVocabulary", "ToastCore", "ToastProtocol",
-                               "ToastRender", "ToastPictures", "ToastDBus"]),
+                dependencies: ["Wayland", "CLinux", "CMallocSlices", "ToastVocabulary", "ToastCore", "ToastProtocol",
+                               "ToastRender", "ToastPictures", "ToastDBus", "ToastPlatform", "ToastConfig", "ToastScene"]),
 
         // Executables.
-        .executableTarget(name: "toastd", dependencies: ["ToastDaemon", "ToastPictures"], exclude: ["hot-functions.txt", "rodata.ld", "plt.ld"],
-                          linkerSettings: daemonReleaseLink),
+        .executableTarget(name: "toastd", dependencies: ["ToastDaemon", "ToastPictures"], linkerSettings: daemonReleaseLink),
         .executableTarget(name: "toast",
-                          dependencies: ["ToastProtocol", "ToastVocabulary", "ToastClient",
+                          dependencies: ["ToastProtocol", "ToastVocabulary", "ToastClient", "ToastPlatform",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           linkerSettings: cliReleaseLink),
-        .target(name: "ToastClient", dependencies: ["ToastProtocol", "ToastVocabulary", "CLinux"]),
+        .target(name: "ToastClient", dependencies: ["ToastProtocol", "ToastVocabulary", "ToastPlatform", "CLinux"]),
         .executableTarget(name: "ToastClientExample", dependencies: ["ToastClient"], path: "Examples/ToastClientExample"),
         .executableTarget(name: "toastd-stage",
-                          dependencies: ["Wayland", "CWayland", "CLinux", "CXkbCommon"]),
+                          dependencies: ["Wayland", "CLinux", "CXkbCommon"]),
 
         // Tests.
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScannerKit"]),
@@ -138,7 +135,7 @@ let package = Package(
         .testTarget(name: "ToastPicturesTests", dependencies: ["ToastPictures", "ToastRender", "ToastVocabulary", "CCairo"],
                     swiftSettings: pangoCairoFlags),
         .testTarget(name: "ToastDBusTests", dependencies: ["ToastDBus", "ToastVocabulary"]),
-        .testTarget(name: "ToastDaemonTests", dependencies: ["ToastDaemon", "ToastCore", "ToastVocabulary", "ToastProtocol", "ToastDBus", "ToastRender", "ToastPictures", "CMallocSlices"], swiftSettings: pangoCairoFlags),
+        .testTarget(name: "ToastDaemonTests", dependencies: ["ToastDaemon", "ToastPlatform", "ToastConfig", "ToastScene", "ToastCore", "ToastVocabulary", "ToastProtocol", "ToastDBus", "ToastRender", "ToastPictures", "CMallocSlices"], swiftSettings: pangoCairoFlags),
         .testTarget(name: "IntegrationTests", dependencies: ["ToastProtocol"]),
     ],
     swiftLanguageModes: [.v6]

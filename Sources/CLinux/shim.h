@@ -8,7 +8,7 @@
 #include <sys/signalfd.h>
 #include <sys/eventfd.h>
 #include <sys/types.h>
-// malloc_trim and mallinfo2: giving free heap back when the daemon goes idle (MemoryRelease.swift).
+// malloc_trim and mallinfo2: giving free heap back when the screen empties (MemoryReturn.swift).
 #include <malloc.h>
 
 int memfd_create(const char *name, unsigned int flags);
@@ -81,101 +81,6 @@ static inline ssize_t clinux_send_with_fd(int sock, const void *buf, size_t len,
     c->cmsg_len = CMSG_LEN(sizeof(int));
     memcpy(CMSG_DATA(c), &fd, sizeof(int));
     return sendmsg(sock, &msg, MSG_NOSIGNAL);
-}
-
-// Dropping pages that read back the same without being kept (MappedPages.swift, `IdlePages`): zeroed
-// pages of the process's own, and pages of a private writable file mapping that were never written.
-// In C, not Swift, because between finding such a page and dropping it nothing may write to it: here
-// no allocation, reference count or runtime cache can touch memory behind the loop's back.
-#include <stdint.h>
-#include <sys/mman.h>
-
-/// Which pages of a mapping `clinux_drop_idle_pages` lets go of.
-enum clinux_idle_pages_kind {
-    /// Pages of the process's own (anonymous) that hold only zero bytes: they read back the same
-    /// from the kernel's zero page. For private anonymous mappings (the heap, malloc's arenas).
-    CLINUX_IDLE_PAGES_ZEROED = 0,
-    /// Pages that are still the file's (never written): they read back the same from the file.
-    /// For private writable file mappings (a program's and its libraries' data).
-    CLINUX_IDLE_PAGES_UNWRITTEN = 1,
-};
-
-static inline int clinux_page_is_zeroed(const uint64_t *words, size_t count) {
-    for (size_t i = 0; i < count; i++) {
-        if (words[i] != 0) return 0;
-    }
-    return 1;
-}
-
-/// A mapping whose idle pages of `kind` may go.
-struct clinux_idle_region {
-    uintptr_t start, end;
-    enum clinux_idle_pages_kind kind;
-};
-
-/// Drops (MADV_DONTNEED) the present pages of `regions` (`count` of them, in address order) that are of
-/// their region's kind, read from the process's pagemap (`pagemap_fd`, /proc/self/pagemap) `capacity`
-/// entries at a time into `entries`; returns the bytes dropped. One read covers the regions that follow
-/// a region closer than `widest_gap` pages (a library's data lies between its code and the next
-/// library's): a read of 8 bytes for a one-page region cost a system call, ~75 of them a drop (now ~13).
-///
-/// Only while no other thread runs: a page found zeroed or unwritten must not be written before it
-/// goes (a write in between would be lost). And the caller's own memory must not be written by it
-/// meanwhile: this allocates nothing and writes only `entries` (refilled before its pages are looked
-/// at) and its own stack, which no mapping passed here may be. Each run of pages is dropped as soon as
-/// it ends: nothing runs between finding a page and dropping it but this loop, and between reading a
-/// later region's entries and looking at its pages, only the dropping of earlier regions' pages, which
-/// no entry of a later region describes.
-static inline size_t clinux_drop_idle_pages(const struct clinux_idle_region *regions, size_t count, int pagemap_fd,
-                                            uint64_t *entries, size_t capacity, size_t widest_gap) {
-    const uint64_t present = 1ULL << 63, file = 1ULL << 61;
-    const uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
-    // The pages whose entries `entries` holds.
-    uintptr_t window_start = 0, window_end = 0;
-    size_t dropped = 0;
-    for (size_t r = 0; r < count; r++) {
-        uintptr_t run = 0;
-        for (uintptr_t address = regions[r].start;; address += page) {
-            int inside = address < regions[r].end, drop = 0;
-            if (inside && (address < window_start || address >= window_end)) {
-                if (run != 0 && madvise((void *)run, address - run, MADV_DONTNEED) == 0) dropped += address - run;
-                run = 0;
-                // Up to the end of this region, and of those after it that start close to the last.
-                uintptr_t end = regions[r].end;
-                if ((end - address) / page > capacity) {
-                    end = address + capacity * page;
-                } else {
-                    for (size_t next = r + 1; next < count; next++) {
-                        if (regions[next].start < end || (regions[next].start - end) / page > widest_gap ||
-                            (regions[next].end - address) / page > capacity) break;
-                        end = regions[next].end;
-                    }
-                }
-                ssize_t want = (ssize_t)((end - address) / page * sizeof(uint64_t));
-                if (pread(pagemap_fd, entries, (size_t)want, (off_t)(address / page * sizeof(uint64_t))) != want) {
-                    return dropped;
-                }
-                window_start = address;
-                window_end = end;
-            }
-            if (inside) {
-                uint64_t entry = entries[(address - window_start) / page];
-                if (entry & present) {
-                    int own = !(entry & file);
-                    drop = regions[r].kind == CLINUX_IDLE_PAGES_ZEROED
-                               ? own && clinux_page_is_zeroed((const uint64_t *)address, page / sizeof(uint64_t))
-                               : !own;
-                }
-            }
-            if (drop && run == 0) run = address;
-            if (!drop && run != 0) {
-                if (madvise((void *)run, address - run, MADV_DONTNEED) == 0) dropped += address - run;
-                run = 0;
-            }
-            if (!inside) break;
-        }
-    }
-    return dropped;
 }
 
 // Confining the picture helper (ToastPictures/Confinement.swift): no new privileges, a seccomp BPF

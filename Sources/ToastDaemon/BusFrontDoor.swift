@@ -1,5 +1,6 @@
 import ToastCore
 import ToastDBus
+import ToastPlatform
 import ToastVocabulary
 
 /// The D-Bus front door: org.freedesktop.Notifications (and org.toastd.Hud1) calls into the service,

@@ -1,3 +1,4 @@
+import ToastScene
 import Wayland
 
 /// The compositor's windows as zwlr_foreign_toplevel_manager_v1 lists them, fed into a `FocusTracker`:

@@ -1,4 +1,5 @@
 import Glibc
+import ToastConfig
 import ToastPictures
 import ToastRender
 

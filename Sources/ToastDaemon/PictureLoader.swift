@@ -1,6 +1,7 @@
 import Glibc
 import ToastCore
 import ToastPictures
+import ToastPlatform
 import ToastRender
 import ToastVocabulary
 

@@ -4,6 +4,8 @@ import Glibc
 import Synchronization
 import ToastCore
 import ToastPictures
+import ToastPlatform
+import ToastRender
 import ToastVocabulary
 
 /// Has pictures decoded by the picture helper, a confined process (`PictureHelper`, `Confinement`),

@@ -1,4 +1,5 @@
 import ToastCore
+import ToastPlatform
 import ToastProtocol
 import ToastVocabulary
 
@@ -45,11 +46,6 @@ final class SocketFrontDoor {
             self.hudStreams?.stop(client)
             self.service.clientLeft(.socket(UInt64(client)))
         }
-        // A session's first end looks up `Session?`'s metadata by its mangled name, which walks the
-        // binary's conformance records: after the mapped pages went at start (`MappedPages`), the first
-        // client to hang up mapped ~250 KiB of the runtime's code and read-only data back. Done here,
-        // before they go.
-        sessions[0] = nil
     }
 
     /// Tells the clients what happened: events go to the connections subscribed to their toast, and a

@@ -1,5 +1,7 @@
 import Glibc
+import ToastConfig
 import ToastCore
+import ToastPlatform
 
 /// Where a sound name is found: the XDG sound theme `freedesktop` (the sound theme specification's
 /// fallback theme, which every distribution's sound-theme-freedesktop package fills), under

@@ -1,6 +1,9 @@
+import ToastConfig
 import ToastCore
 import ToastPictures
+import ToastPlatform
 import ToastRender
+import ToastScene
 import ToastVocabulary
 
 /// The one service between the front doors and the model. The control socket and D-Bus decode their

@@ -1,3 +1,5 @@
+import ToastConfig
+import ToastScene
 import Wayland
 
 /// An output the compositor advertises, with the facts the daemon draws by: its name and scale.

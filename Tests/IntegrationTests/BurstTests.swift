@@ -20,7 +20,7 @@ final class BurstTests: XCTestCase {
                                     interface: "org.freedesktop.DBus", member: "AddMatch", signature: "s",
                                     body: rule.bytes)
         XCTAssertFalse(match.isError, "AddMatch: \(match.errorName ?? "")")
-        let before = residentKiB(pid) ?? 0
+        let before = anonymousKiB(pid) ?? 0
 
         // Every call goes out before any reply is read: the bus queues them all for the daemon.
         let count = 10_000
@@ -44,7 +44,7 @@ final class BurstTests: XCTestCase {
                 if let id = reader.uint32(), let reason = reader.uint32() { closes[id, default: []].append(reason) }
             } else if let serial = message.replySerial, serials.removeValue(forKey: serial) != nil {
                 if message.isError { errors.append(message.errorName ?? "?") } else if let id = message.firstUInt32 { ids.append(id) }
-                if (ids.count + errors.count) % 500 == 0 { peak = max(peak, residentKiB(pid) ?? 0) }
+                if (ids.count + errors.count) % 500 == 0 { peak = max(peak, anonymousKiB(pid) ?? 0) }
             }
         }
         let answered = Deadline.after(120)
@@ -79,12 +79,12 @@ final class BurstTests: XCTestCase {
         XCTAssertEqual(pacing.commitsAheadOfFrame, 0,
                        "buffers committed while the last frame's callback was still pending: \(pacing.examples)")
 
-        let after = residentKiB(pid) ?? 0
+        let after = anonymousKiB(pid) ?? 0
         print("toastd-burst: \(count) pipelined Notify calls answered in \(drain); closes by reason \(reasons.sorted { $0.key < $1.key }); "
               + "\(pacing.bufferCommits) buffer commits over \(pacing.frameCallbacks) frame callbacks; "
-              + "RSS before \(before) KiB, peak ≥ \(peak) KiB, after \(after) KiB")
+              + "anonymous before \(before) KiB, peak ≥ \(peak) KiB, after \(after) KiB")
         // Bounded: at most 1,000 toasts are open (docs/dbus.md), each a few KiB of model and text.
-        XCTAssertLessThan(peak - before, 96 * 1024, "RSS grew by \(peak - before) KiB during the burst")
+        XCTAssertLessThan(peak - before, 96 * 1024, "anonymous memory grew by \(peak - before) KiB during the burst")
         XCTAssertTrue(toastd.process.isRunning, "toastd died: \(toastd.log.suffix(1000))")
     }
 }

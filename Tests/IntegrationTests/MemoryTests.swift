@@ -47,7 +47,7 @@ final class MemoryTests: XCTestCase {
                 if message.isError { errors.append(message.errorName ?? "?") }
             }
             sent += batch
-            if sent % 512 == 0 { peak = max(peak, residentKiB(pid) ?? 0) }
+            if sent % 512 == 0 { peak = max(peak, anonymousKiB(pid) ?? 0) }
         }
         let stormTime = ContinuousClock.now - started
         XCTAssertTrue(toastd.process.isRunning, "toastd died in the storm: \(toastd.log)")
@@ -56,18 +56,18 @@ final class MemoryTests: XCTestCase {
 
         try dismissAllAndWaitUntilNothingIsOpen(toastd)
         // Measured (release): 13.3 MB kept while GLib's slice magazines held their pages, 4.7 MB since
-        // toastd routes slices through malloc (MemoryRelease.swift); what stays is the history's
+        // toastd routes slices through malloc (MemoryReturn.swift); what stays is the history's
         // pictures (512 KiB by design), the Thai word-break dictionary and the font caches.
         let allowedKiB = 5 * 1024
-        var after = residentKiB(pid) ?? .max
+        var after = anonymousKiB(pid) ?? .max
         let settled = waitUntil(timeout: 15, interval: 0.1) {
-            after = residentKiB(pid) ?? .max
+            after = anonymousKiB(pid) ?? .max
             return after <= before + allowedKiB
         }
         let afterDetail = MemoryReport(pid: pid)
-        print("toastd-memory: \(count) Notify calls in \(stormTime); RSS before \(before) KiB, peak ≥ \(peak) KiB, "
+        print("toastd-memory: \(count) Notify calls in \(stormTime); anonymous before \(before) KiB, peak ≥ \(peak) KiB, "
               + "after \(after) KiB (\(after - before) KiB more)\n  before: \(beforeDetail)\n  after:  \(afterDetail)")
-        XCTAssertTrue(settled, "RSS \(after) KiB after the storm, \(before) KiB before: more than \(allowedKiB) KiB kept\n"
+        XCTAssertTrue(settled, "anonymous \(after) KiB after the storm, \(before) KiB before: more than \(allowedKiB) KiB kept\n"
                       + "before: \(beforeDetail)\nafter: \(afterDetail)\n\(toastd.log.suffix(2000))")
 
         // And it still serves, through the most ordinary client.
@@ -96,10 +96,10 @@ final class MemoryTests: XCTestCase {
     /// The resident size once it stops moving: two readings 300 ms apart within 64 KiB of each other
     /// (the fade-out ends, the surface goes, the daemon gives back what it can), or the last at 10 s.
     private func settledResidentKiB(_ pid: pid_t) throws -> Int {
-        var last = residentKiB(pid) ?? 0
+        var last = anonymousKiB(pid) ?? 0
         var stableSince = ContinuousClock.now
         _ = waitUntil(timeout: 10, interval: 0.05) {
-            let now = residentKiB(pid) ?? 0
+            let now = anonymousKiB(pid) ?? 0
             if abs(now - last) > 64 { last = now; stableSince = ContinuousClock.now }
             return ContinuousClock.now - stableSince >= .milliseconds(300)
         }
@@ -107,10 +107,11 @@ final class MemoryTests: XCTestCase {
     }
 }
 
-/// VmRSS of `pid` in KiB, from /proc/PID/status.
-func residentKiB(_ pid: pid_t) -> Int? {
+/// RssAnon of `pid` in KiB, from /proc/PID/status: the memory no page cache gives back (file pages a
+/// daemon maps, its code and fonts, stay cached whether it maps them or not).
+func anonymousKiB(_ pid: pid_t) -> Int? {
     guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return nil }
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("RssAnon:") }) else { return nil }
     return Int(line.split(separator: " ", omittingEmptySubsequences: true)[1])
 }
 

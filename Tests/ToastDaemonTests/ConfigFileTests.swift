@@ -1,5 +1,8 @@
 import Foundation
+@testable import ToastConfig
 @testable import ToastDaemon
+@testable import ToastPlatform
+@testable import ToastScene
 import XCTest
 
 /// Finding and reading the configuration file.

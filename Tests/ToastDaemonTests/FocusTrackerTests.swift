@@ -1,4 +1,7 @@
+@testable import ToastConfig
 @testable import ToastDaemon
+@testable import ToastPlatform
+@testable import ToastScene
 import XCTest
 
 /// `FocusTracker` fed by hand, as `ForeignToplevels` feeds it from zwlr_foreign_toplevel_handle_v1

@@ -2,7 +2,10 @@ import ToastCore
 import ToastRender
 import ToastVocabulary
 import XCTest
+@testable import ToastConfig
 @testable import ToastDaemon
+@testable import ToastPlatform
+@testable import ToastScene
 
 /// mako's `format`: parsed once, expanded per notification, escaped as mako escapes.
 final class FormatStringTests: XCTestCase {

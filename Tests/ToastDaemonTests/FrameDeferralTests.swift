@@ -2,7 +2,10 @@ import ToastCore
 import ToastVocabulary
 import XCTest
 
+@testable import ToastConfig
 @testable import ToastDaemon
+@testable import ToastPlatform
+@testable import ToastScene
 
 /// When a change to the toasts may wait for the frame callback being waited for, on a hand-driven clock.
 final class FrameDeferralTests: XCTestCase {

@@ -3,7 +3,10 @@ import ToastDBus
 import ToastProtocol
 import ToastVocabulary
 import XCTest
+@testable import ToastConfig
 @testable import ToastDaemon
+@testable import ToastPlatform
+@testable import ToastScene
 
 /// The same hints through the control socket (as `toast -h TYPE:NAME:VALUE` sends them) and through
 /// D-Bus (as an app's Notify call carries them) make the same notification.

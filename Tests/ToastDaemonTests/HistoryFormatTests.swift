@@ -1,6 +1,9 @@
 import Foundation
 import ToastCore
+@testable import ToastConfig
 @testable import ToastDaemon
+@testable import ToastPlatform
+@testable import ToastScene
 import ToastVocabulary
 import XCTest
 

@@ -1,4 +1,7 @@
+@testable import ToastConfig
 @testable import ToastDaemon
+@testable import ToastPlatform
+@testable import ToastScene
 import XCTest
 
 /// `HudFramePacing`: a steady HUD commits without frame callbacks; a fading one, or values coming

@@ -1,7 +1,10 @@
 import XCTest
 import ToastRender
 import ToastVocabulary
+@testable import ToastConfig
 @testable import ToastDaemon
+@testable import ToastPlatform
+@testable import ToastScene
 
 final class HudIconsTests: XCTestCase {
     func testKindsNameTheirThemeIconsByLevel() {

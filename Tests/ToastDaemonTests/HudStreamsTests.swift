@@ -1,6 +1,9 @@
 import Glibc
 import XCTest
+@testable import ToastConfig
 @testable import ToastDaemon
+@testable import ToastPlatform
+@testable import ToastScene
 
 /// A handed-over HUD stream, read through the daemon's own loop from a real pipe.
 final class HudStreamsTests: XCTestCase {

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
+@testable import ToastConfig
 @testable import ToastDaemon
+@testable import ToastPlatform
+@testable import ToastScene
 
 final class IconThemeTests: XCTestCase {
     private var root: String!

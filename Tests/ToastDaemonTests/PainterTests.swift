@@ -1,4 +1,7 @@
+@testable import ToastConfig
 @testable import ToastDaemon
+@testable import ToastPlatform
+@testable import ToastScene
 import ToastCore
 import ToastRender
 import XCTest

@@ -1,4 +1,7 @@
+@testable import ToastConfig
 @testable import ToastDaemon
+@testable import ToastPlatform
+@testable import ToastScene
 import XCTest
 
 /// `PreparedFrame.step`: a frame is drawn ahead of its configure at most once per configure awaited.

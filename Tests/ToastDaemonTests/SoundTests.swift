@@ -1,5 +1,8 @@
 import ToastCore
+@testable import ToastConfig
 @testable import ToastDaemon
+@testable import ToastPlatform
+@testable import ToastScene
 import ToastVocabulary
 import XCTest
 

@@ -4,7 +4,10 @@ import ToastCore
 import ToastRender
 import ToastVocabulary
 import XCTest
+@testable import ToastConfig
 @testable import ToastDaemon
+@testable import ToastPlatform
+@testable import ToastScene
 
 /// The service on a hand-driven clock: what the front doors call, and what they hear back.
 final class ToastServiceTests: XCTestCase {
