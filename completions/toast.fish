@@ -62,6 +62,12 @@ function __toast_parse_tokens -S
             case 'run'
                 __toast_parse_subcommand -r 2 'label=' 'version' 'help'
             end
+        case 'migrate'
+            __toast_parse_subcommand 0 'version' 'help'
+            switch $unparsed_tokens[1]
+            case 'dunstrc'
+                __toast_parse_subcommand 1 'o/output=' 'force' 'version' 'help'
+            end
         case 'help'
             __toast_parse_subcommand -r 1 'version'
         end
@@ -133,6 +139,7 @@ complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" 
 complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'version' -d 'Print the versions of toast, of toastd and of the protocol.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'hud' -d 'Show a HUD bar (volume, brightness, ...) at a value in percent.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'loading' -d 'Show or hide a loading spinner.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'migrate' -d 'Convert another notification daemon\'s configuration to toastd\'s.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast send" u urgency' -s 'u' -l 'urgency' -d 'The urgency level: low, normal or critical.' -rfka 'low normal critical'
 complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast send" expire-time t' -s 't' -l 'expire-time' -d 'Milliseconds until the toast expires (0: never; default: the daemon\'s).' -rfka ''
@@ -207,4 +214,12 @@ complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "t
 complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast loading run" label' -l 'label' -d 'A text label.' -rfka ''
 complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast loading run" version' -l 'version' -d 'Show the version.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast loading run" help' -l 'help' -d 'Show help information.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast migrate" version' -l 'version' -d 'Show the version.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast migrate" help' -l 'help' -d 'Show help information.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast migrate" -eq 1' -fa 'dunstrc' -d 'Print a dunstrc as toastd\'s configuration; what cannot be carried over becomes comments.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast migrate dunstrc" -eq 1' -F
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast migrate dunstrc" o output' -s 'o' -l 'output' -d 'Write to this file instead of standard output.' -rF
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast migrate dunstrc" force' -l 'force' -d 'With -o: replace the file if it exists.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast migrate dunstrc" version' -l 'version' -d 'Show the version.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast migrate dunstrc" help' -l 'help' -d 'Show help information.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast help" version' -l 'version' -d 'Show the version.'
