@@ -99,7 +99,11 @@ let package = Package(
         .target(name: "ToastProtocol", dependencies: ["ToastVocabulary"]),
         // `toast migrate dunstrc`: a dunstrc in, toastd's configuration out.
         .target(name: "ToastMigrate"),
-        .target(name: "ToastRender", dependencies: ["CCairo", "CRsvg", "ToastVocabulary"],
+        .target(name: "ToastRender", dependencies: ["CCairo", "ToastVocabulary"],
+                swiftSettings: pangoCairoFlags),
+        // Pictures from files and bytes a client sent: reading, sniffing, decoding (cairo's PNG reader,
+        // gdk-pixbuf and librsvg by dlopen), and the confined helper process that runs them for the daemon.
+        .target(name: "ToastPictures", dependencies: ["CCairo", "CRsvg", "CLinux", "ToastVocabulary", "ToastRender"],
                 swiftSettings: pangoCairoFlags),
 
         // The daemon's rules and configuration: the config key table, criteria, bindings (pure).
@@ -119,11 +123,11 @@ let package = Package(
         // The daemon: service, pictures, history, the two front doors, surfaces, and the loop.
         .target(name: "ToastDaemon",
                 dependencies: ["Wayland", "CLinux", "CMallocSlices", "ToastVocabulary", "ToastCore", "ToastProtocol",
-                               "ToastRender", "ToastDBus", "ToastPlatform", "ToastConfig", "ToastScene",
+                               "ToastRender", "ToastPictures", "ToastDBus", "ToastPlatform", "ToastConfig", "ToastScene",
                                "ToastAccessibility", "ToastDevices"]),
 
         // Executables.
-        .executableTarget(name: "toastd", dependencies: ["ToastDaemon"], linkerSettings: daemonReleaseLink),
+        .executableTarget(name: "toastd", dependencies: ["ToastDaemon", "ToastPictures"], linkerSettings: daemonReleaseLink),
         .executableTarget(name: "toast",
                           dependencies: ["ToastProtocol", "ToastVocabulary", "ToastClient", "ToastPlatform", "ToastMigrate",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -139,8 +143,10 @@ let package = Package(
         .testTarget(name: "ToastCoreTests", dependencies: ["ToastCore", "ToastVocabulary"]),
         .testTarget(name: "ToastProtocolTests", dependencies: ["ToastProtocol", "ToastVocabulary", "toast"]),
         .testTarget(name: "ToastRenderTests", dependencies: ["ToastRender", "ToastVocabulary"], swiftSettings: pangoCairoFlags),
+        .testTarget(name: "ToastPicturesTests", dependencies: ["ToastPictures", "ToastRender", "ToastVocabulary", "CCairo"],
+                    swiftSettings: pangoCairoFlags),
         .testTarget(name: "ToastDBusTests", dependencies: ["ToastDBus", "ToastVocabulary"]),
-        .testTarget(name: "ToastDaemonTests", dependencies: ["ToastDaemon", "ToastPlatform", "ToastConfig", "ToastScene", "ToastCore", "ToastVocabulary", "ToastProtocol", "ToastDBus", "ToastRender", "CMallocSlices", "ToastAccessibility", "ToastDevices", "CSystemd"], swiftSettings: pangoCairoFlags),
+        .testTarget(name: "ToastDaemonTests", dependencies: ["ToastDaemon", "ToastPlatform", "ToastConfig", "ToastScene", "ToastCore", "ToastVocabulary", "ToastProtocol", "ToastDBus", "ToastRender", "CMallocSlices", "ToastAccessibility", "ToastDevices", "CSystemd", "ToastPictures"], swiftSettings: pangoCairoFlags),
         // ToastConfig: what the converter writes is read by toastd's own parser, which must find nothing wrong.
         .testTarget(name: "ToastMigrateTests", dependencies: ["ToastMigrate", "ToastConfig", "ToastRender", "ToastVocabulary"]),
         .testTarget(name: "IntegrationTests", dependencies: ["ToastProtocol"]),

@@ -89,3 +89,61 @@ static inline ssize_t clinux_send_with_fd(int sock, const void *buf, size_t len,
     return sendmsg(sock, &msg, MSG_NOSIGNAL);
 }
 
+// Confining the picture helper (ToastPictures/Confinement.swift): no new privileges, a seccomp BPF
+// filter, Landlock. prctl and syscall are variadic, which Swift cannot call, hence the wrappers.
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <linux/audit.h>
+#include <linux/landlock.h>
+#include <asm/unistd.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+
+/// prctl(PR_SET_NO_NEW_PRIVS, 1): no exec may ever gain privileges (and seccomp may be installed
+/// without CAP_SYS_ADMIN).
+static inline int clinux_set_no_new_privs(void) {
+    return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+}
+
+/// Installs `count` BPF instructions as this process's seccomp filter (all threads).
+static inline int clinux_install_seccomp(const struct sock_filter *filter, unsigned short count) {
+    struct sock_fprog program = { count, (struct sock_filter *)filter };
+    return (int)syscall(__NR_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, &program);
+}
+
+/// The Landlock ABI version the kernel offers; negative when it has none (or it is disabled).
+static inline int clinux_landlock_abi(void) {
+    return (int)syscall(__NR_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
+}
+
+/// Restricts this process to no filesystem access at all of the kinds in `handled` (a ruleset with
+/// no rule); returns 0 when done.
+static inline int clinux_landlock_deny_all(unsigned long long handled) {
+    struct landlock_ruleset_attr attributes = { .handled_access_fs = handled };
+    int ruleset = (int)syscall(__NR_landlock_create_ruleset, &attributes, sizeof attributes, 0);
+    if (ruleset < 0) return -1;
+    int result = (int)syscall(__NR_landlock_restrict_self, ruleset, 0);
+    close(ruleset);
+    return result;
+}
+
+/// The audit architecture of the running build, for the seccomp filter's first check.
+#if defined(__x86_64__)
+static const unsigned int CLINUX_AUDIT_ARCH = AUDIT_ARCH_X86_64;
+#elif defined(__aarch64__)
+static const unsigned int CLINUX_AUDIT_ARCH = AUDIT_ARCH_AARCH64;
+#endif
+
+/// The prctl option that names a thread (glib names its threads); allowed by the filter.
+static const int CLINUX_PR_SET_NAME = PR_SET_NAME;
+static const int CLINUX_CLONE_THREAD = 0x00010000;
+
+/// Names the calling thread (what `ps` and /proc/PID/comm show).
+static inline int clinux_set_thread_name(const char *name) {
+    return prctl(PR_SET_NAME, name, 0, 0, 0);
+}
+
+/// Closes every descriptor from `first` on (close_range): what a started program must not keep.
+static inline int clinux_close_from(unsigned int first) {
+    return (int)syscall(__NR_close_range, first, ~0U, 0);
+}

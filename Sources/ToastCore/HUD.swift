@@ -94,6 +94,12 @@ public struct HUD: Sendable {
         return warning
     }
 
+    /// Something the HUD shows changed outside the model (the picture of an icon it names was decoded):
+    /// it is drawn again.
+    public mutating func lookChanged() {
+        generation += 1
+    }
+
     /// Hides the bar now; returns whether one was shown.
     @discardableResult
     public mutating func hideBar() -> Bool {

@@ -46,6 +46,12 @@ public struct ToastModel: Sendable {
     /// Changes whenever anything drawn changes (use `notifications.generation` or `hud.generation` to
     /// redraw only one of them).
     public var generation: UInt64 { notifications.generation &+ hud.generation &+ modeChanges }
+
+    /// The HUD is drawn again: something it shows changed outside the model (`HUD.lookChanged`).
+    public mutating func hudLookChanged() {
+        hud.lookChanged()
+    }
+
     /// How often the modes changed: a `[mode=...]` section may change how open toasts look.
     private var modeChanges: UInt64 = 0
 

@@ -141,10 +141,11 @@ extension Daemon {
             if signal == SIGHUP {
                 reloadConfig()
             } else if signal == SIGCHLD {
-                // Each owner reaps only its own pids: neither may take the other's children.
+                // Each owner reaps only its own pids: none may take another's children.
                 // Sounds first: the commands waiting for a slot start when the runner reaps.
                 soundPlayer.reap()
                 commands.reap()
+                service.pictureWorker.reap()
             } else {
                 Log.info("signal \(signal): exiting")
                 running = false

@@ -1,5 +1,6 @@
 import Glibc
 import ToastConfig
+import ToastPlatform
 import ToastRender
 
 /// Finds the file for an icon name (`app_icon` "firefox", `-i dialog-information`,
@@ -77,7 +78,7 @@ struct IconTheme {
         var name = theme
         if name == nil {
             let configHome = lookup("XDG_CONFIG_HOME").flatMap { $0.isEmpty ? nil : $0 } ?? home.map { $0 + "/.config" }
-            if let configHome, let data = FileBytes.whole(configHome + "/gtk-3.0/settings.ini", limit: 64 << 10) {
+            if let configHome, let data = try? WholeFile.read(configHome + "/gtk-3.0/settings.ini", maxSize: 64 << 10).get() {
                 name = ThemeIndex.gtkIconThemeName(settingsIni: String(decoding: data, as: UTF8.self))
             }
         }
@@ -112,7 +113,7 @@ struct IconTheme {
         if let known = cache[key] { return known }
         var icon: String?
         for directory in dataDirectories {
-            guard let data = FileBytes.whole("\(directory)/applications/\(entry).desktop", limit: 256 << 10) else { continue }
+            guard let data = try? WholeFile.read("\(directory)/applications/\(entry).desktop", maxSize: 256 << 10).get() else { continue }
             icon = Self.iconKey(desktopEntry: String(decoding: data, as: UTF8.self))
             break
         }
@@ -244,7 +245,7 @@ struct IconTheme {
     }
 
     static func loadIndex(_ path: String) -> ThemeIndex? {
-        guard let data = FileBytes.whole(path, limit: ThemeIndex.maxBytes) else { return nil }
+        guard let data = try? WholeFile.read(path, maxSize: ThemeIndex.maxBytes).get() else { return nil }
         return ThemeIndex.parse(String(decoding: data, as: UTF8.self))
     }
 

@@ -1,5 +1,6 @@
 import ToastConfig
 import ToastCore
+import ToastPictures
 import ToastPlatform
 import ToastRender
 import ToastScene
@@ -101,23 +102,32 @@ final class ToastService {
         pictureTickets[id] = nil
         if let pending {
             lastTicket += 1
-            pictureTickets[id] = lastTicket
-            pictureWorker.submit(PictureWorker.Job(id: id, ticket: lastTicket, source: pending),
-                                 maxSide: PictureLoader.maxPictureSide)
+            if pictureWorker.submit(PictureWorker.Job(id: id, ticket: lastTicket, picture: pending)) {
+                pictureTickets[id] = lastTicket
+            } else {
+                Log.warning("the picture of \(id) would hold more than \(PictureLimits.maxPendingBytes >> 20) MiB of pictures waiting; showing none")
+            }
         }
         return id
     }
 
     /// The worker finished pictures: each goes to its notification if that still shows what it was
-    /// asked for.
+    /// asked for; a file's is kept in the cache, and a HUD icon's makes the HUD look again.
     func picturesFinished() {
-        for finished in pictureWorker.takeFinished() where pictureTickets[finished.id] == finished.ticket {
-            pictureTickets[finished.id] = nil
-            guard let image = finished.image else {
-                Log.warning("the picture of \(finished.id) could not be decoded\(finished.problem.map { ": \($0)" } ?? ""); showing none")
+        for finished in pictureWorker.takeFinished() {
+            if let key = finished.cacheKey { pictures.cache.remember(key, finished.image) }
+            guard let id = finished.id else {
+                hudIcons.forget()
+                change { model, _ in model.hudLookChanged() }
                 continue
             }
-            change { model, _ in model.setPicture(id: finished.id, image) }
+            guard pictureTickets[id] == finished.ticket else { continue }
+            pictureTickets[id] = nil
+            guard let image = finished.image else {
+                Log.warning("the picture of \(id) could not be decoded\(finished.problem.map { ": \($0)" } ?? ""); showing none")
+                continue
+            }
+            change { model, _ in model.setPicture(id: id, image) }
         }
     }
 
@@ -330,7 +340,7 @@ final class ToastService {
 
     /// A new icon search (configuration reload): the old one's cache goes with it.
     func replaceIcons(_ icons: IconTheme) {
-        pictures.icons = icons
+        pictures.replaceIcons(icons)
         hudIcons.forget()
     }
 
@@ -338,7 +348,12 @@ final class ToastService {
     func withIcon(_ bar: HudBarView, scale: Int, renderer: ToastRenderer) -> HudBarView {
         // The two colours, not the whole style: copying a `ToastStyle` per value retained all its strings.
         hudIcons.decorate(bar, scale: scale, text: renderer.style.summaryColor, muted: renderer.style.captionColor) { name, side, tint in
-            pictures.smallIcon(name, side: side, tint: tint)
+            let (image, pending) = pictures.smallIcon(name, side: side, tint: tint)
+            if let pending {
+                lastTicket += 1
+                _ = pictureWorker.submit(PictureWorker.Job(id: nil, ticket: lastTicket, picture: pending))
+            }
+            return image
         }
     }
 

@@ -3,16 +3,16 @@ import ToastVocabulary
 /// The box filter both shrinkers use (`RGBAImage.downscaled` and the PNG decoder): each output pixel
 /// averages the block of source pixels it covers, in premultiplied terms so transparent pixels do not
 /// darken the edges.
-enum BoxFilter {
+package enum BoxFilter {
     /// `width`×`height` shrunk, aspect kept, so neither side exceeds `maxSide`; unchanged if it fits.
-    static func fitted(width: Int, height: Int, maxSide: Int) -> (width: Int, height: Int) {
+    package static func fitted(width: Int, height: Int, maxSide: Int) -> (width: Int, height: Int) {
         let factor = max(1, Double(max(width, height)) / Double(maxSide))
         return (max(1, Int((Double(width) / factor).rounded(.down))), max(1, Int((Double(height) / factor).rounded(.down))))
     }
 
     /// Shrinks a `width`×`height` picture to `size`. `sample(x, y)` gives a source pixel as
     /// premultiplied red, green, blue and alpha (0...255 each); the result is straight RGBA.
-    static func shrink(width: Int, height: Int, to size: (width: Int, height: Int),
+    package static func shrink(width: Int, height: Int, to size: (width: Int, height: Int),
                        sample: (Int, Int) -> (r: Int, g: Int, b: Int, a: Int)) -> RGBAImage {
         var out = [UInt8](repeating: 0, count: size.width * size.height * 4)
         for y in 0..<size.height {

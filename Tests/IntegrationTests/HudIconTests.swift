@@ -49,6 +49,20 @@ final class HudIconTests: XCTestCase {
     /// left of the label: 14 px in from the HUD's corner) are `colour`, once the bar is drawn and still.
     private func iconPixels(_ colour: RGB, _ stage: Stage, _ toastd: ToastdProcess, _ arguments: [String],
                             file: StaticString = #filePath, line: UInt = #line) throws -> Int {
+        // An icon not decoded before is decoded by the picture helper while the bar shows the drawn
+        // glyph; the first one also waits for the helper to start, which on a busy machine can outlast
+        // the bar. Shown again, the bar finds its icon decoded.
+        var (shot, held, counted) = try iconPixelsOnce(colour, stage, toastd, arguments, file: file, line: line)
+        for _ in 0..<2 where !held {
+            (shot, held, counted) = try iconPixelsOnce(colour, stage, toastd, arguments, file: file, line: line)
+        }
+        XCTAssertTrue(held, "no bar; kept at \(stage.keep(shot, name: "hud-icon")); \(toastd.log)", file: file, line: line)
+        print("\(arguments): \(counted) px of \(colour); shot kept at \(stage.keep(shot, name: "hud-icon-\(arguments.joined(separator: "_"))"))")
+        return counted
+    }
+
+    private func iconPixelsOnce(_ colour: RGB, _ stage: Stage, _ toastd: ToastdProcess, _ arguments: [String],
+                                file: StaticString, line: UInt) throws -> (Image, Bool, Int) {
         let shown = try toastd.toast(["hud"] + arguments)
         XCTAssertTrue(shown.succeeded, shown.stderrText, file: file, line: line)
         var last: Image?
@@ -62,9 +76,7 @@ final class HudIconTests: XCTestCase {
             counted = iconBox.width * iconBox.height - shot.countPixels(in: iconBox, notMatching: colour, tolerance: 40)
             return true
         }
-        XCTAssertTrue(held, "no bar; kept at \(stage.keep(shot, name: "hud-icon")); \(toastd.log)", file: file, line: line)
-        print("\(arguments): \(counted) px of \(colour); shot kept at \(stage.keep(shot, name: "hud-icon-\(arguments.joined(separator: "_"))"))")
-        return counted
+        return (shot, held, counted)
     }
 
     func testThemeIconsByLevelNamedIconsAndTheGlyphWithoutOne() throws {

@@ -1,8 +1,7 @@
 internal import CCairo
-#if canImport(Glibc)
 import Glibc
+import ToastRender
 import ToastVocabulary
-#endif
 
 /// Pictures named by path (the `image-path` hint, an absolute `app_icon`): PNG files, decoded by cairo
 /// (SVG files are `SVGFile`'s).
@@ -26,11 +25,32 @@ public enum ImageFile {
         return (width, height)
     }
 
-    /// Decodes the PNG at `path` into straight RGBA, shrunk (box filter, aspect kept) so neither side
-    /// exceeds `maxSide`; nil when it is not a readable PNG. The caller checks first that it is a
-    /// regular file of sane size and dimensions (`pngSize`): this reads it whole.
+    /// Decodes the PNG at `path` (read whole, without blocking); see `loadPNG(data:fittingIn:)`.
     public static func loadPNG(path: String, fittingIn maxSide: Int = .max) -> RGBAImage? {
-        guard let surface = cairo_image_surface_create_from_png(path) else { return nil }
+        FileBytes.whole(path, limit: 64 << 20).flatMap { loadPNG(data: $0, fittingIn: maxSide) }
+    }
+
+    /// Decodes a PNG file's bytes into straight RGBA, shrunk (box filter, aspect kept) so neither side
+    /// exceeds `maxSide`; nil when they are not a readable PNG. The caller checks the declared
+    /// dimensions first (`pngSize`). From memory, never by name: nothing here opens a file.
+    public static func loadPNG(data: [UInt8], fittingIn maxSide: Int = .max) -> RGBAImage? {
+        final class Reader {
+            let data: [UInt8]
+            var offset = 0
+            init(_ data: [UInt8]) { self.data = data }
+        }
+        let reader = Reader(data)
+        let surface = withExtendedLifetime(reader) { () -> OpaquePointer? in
+            cairo_image_surface_create_from_png_stream({ closure, buffer, length in
+                let reader = Unmanaged<Reader>.fromOpaque(closure!).takeUnretainedValue()
+                let count = Int(length)
+                guard let buffer, reader.offset + count <= reader.data.count else { return CAIRO_STATUS_READ_ERROR }
+                reader.data.withUnsafeBufferPointer { (buffer + 0).update(from: $0.baseAddress! + reader.offset, count: count) }
+                reader.offset += count
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(reader).toOpaque())
+        }
+        guard let surface else { return nil }
         defer { cairo_surface_destroy(surface) }
         return image(of: surface, fittingIn: maxSide)
     }

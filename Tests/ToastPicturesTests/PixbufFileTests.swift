@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import ToastPictures
 @testable import ToastRender
 import ToastVocabulary
 

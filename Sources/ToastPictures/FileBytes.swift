@@ -18,11 +18,17 @@ public enum FileBytes {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
+        return whole(fd: fd, limit: limit)
+    }
+
+    /// The bytes of the regular file open as `fd`, from its start, if it holds at most `limit`.
+    public static func whole(fd: Int32, limit: Int) -> [UInt8]? {
         var info = stat()
         guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0, info.st_size <= limit else {
             return nil
         }
         var data = [UInt8](repeating: 0, count: Int(info.st_size))
+        guard lseek(fd, 0, SEEK_SET) == 0 else { return nil }
         return readFully(fd, into: &data) == data.count ? data : nil
     }
 

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import XCTest
+@testable import ToastPictures
 @testable import ToastRender
 
 final class ImageFileTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Glibc
 internal import CRsvg
+import ToastRender
 import ToastVocabulary
 
 /// Pictures in the formats neither cairo nor librsvg reads: JPEG, GIF (its first frame), WebP when
@@ -130,11 +131,49 @@ public enum PixbufFile {
         guard size.width <= maxDeclaredSide, size.height <= maxDeclaredSide, size.width * size.height <= maxPixels else {
             return .failure(.tooManyPixels(format, width: size.width, height: size.height))
         }
+        guard let data = FileBytes.whole(path, limit: 64 << 20) else { return .failure(.unreadable("cannot read the file")) }
+        return load(data: data, format: format, size: size, fittingIn: maxSide)
+    }
+
+    /// A file's bytes as straight RGBA, as `load(path:...)` checks them: sniffed, the declared size
+    /// checked against the limits, then decoded. From memory: nothing here opens a file.
+    public static func load(data: [UInt8], fittingIn maxSide: Int, maxPixels: Int, maxDeclaredSide: Int)
+        -> Result<RGBAImage, Problem>
+    {
+        let head = Array(data.prefix(headerBytes))
+        guard let format = sniff(head) else { return .failure(.unknownFormat) }
+        guard let size = declaredSize(head, format: format) else { return .failure(.noSize(format)) }
+        guard size.width <= maxDeclaredSide, size.height <= maxDeclaredSide, size.width * size.height <= maxPixels else {
+            return .failure(.tooManyPixels(format, width: size.width, height: size.height))
+        }
+        return load(data: data, format: format, size: size, fittingIn: maxSide)
+    }
+
+    /// Loads gdk-pixbuf and the module of every format in `Format`, as the first picture of each would:
+    /// in a process about to give up opening files (`PictureHelper.warmUp`).
+    package static func loadAllFormats() {
+        guard let gdk = Gdkpixbuf.shared else { return }
+        for format in [Format.jpeg, .gif, .webp, .xpm, .bmp, .pnm] {
+            var error: UnsafeMutablePointer<GError>?
+            guard let loader = gdk.loaderNewWithType(format.rawValue, &error) else {
+                if let error { g_error_free(error) }
+                continue
+            }
+            var closeError: UnsafeMutablePointer<GError>?
+            _ = gdk.loaderClose(loader, &closeError)
+            if let closeError { g_error_free(closeError) }
+            g_object_unref(UnsafeMutableRawPointer(loader))
+        }
+    }
+
+    /// Decodes checked bytes.
+    private static func load(data: [UInt8], format: Format, size: (width: Int, height: Int), fittingIn maxSide: Int)
+        -> Result<RGBAImage, Problem>
+    {
         guard let gdk = Gdkpixbuf.shared else { return .failure(.noLibrary) }
         // A loader for the format found, not gdk-pixbuf's own guess: that goes through the shared
         // MIME database, which a session may lack. Told the size to decode to, JPEG decodes at a
         // reduced scale.
-        guard let data = FileBytes.whole(path, limit: 64 << 20) else { return .failure(.unreadable("cannot read the file")) }
         var error: UnsafeMutablePointer<GError>?
         guard let loader = gdk.loaderNewWithType(format.rawValue, &error) else {
             return .failure(.unreadable(take(error)))

@@ -1,6 +1,7 @@
 internal import CCairo
 import Glibc
 internal import CRsvg
+import ToastRender
 import ToastVocabulary
 
 /// SVG pictures (most icon themes, and an `image-path` naming an .svg), rendered by librsvg straight
