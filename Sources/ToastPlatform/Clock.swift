@@ -1,5 +1,4 @@
 import Glibc
-import ToastCore
 
 /// Monotonic time, the only clock the daemon reads. Wall time never drives timeouts.
 package enum MonotonicClock {
