@@ -102,7 +102,7 @@ let package = Package(
         // The daemon: service, pictures, history, the two front doors, surfaces, and the loop.
         .target(name: "ToastDaemon",
                 dependencies: ["Wayland", "CLinux", "CMallocSlices", "ToastVocabulary", "ToastCore", "ToastProtocol",
-                               "ToastRender", "ToastDBus", "ToastPlatform", "ToastConfig", "ToastScene"]),
+                               "ToastRender", "ToastDBus", "ToastPlatform", "ToastConfig", "ToastScene", "CXkbCommon"]),
 
         // Executables.
         .executableTarget(name: "toastd", dependencies: ["ToastDaemon"], linkerSettings: daemonReleaseLink),

@@ -79,6 +79,10 @@ public enum ConfigParser {
 
             if line.hasPrefix("[") {
                 globalRuleOpen = false
+                if CenterConfig.isHeader(line) {
+                    section = .center
+                    continue
+                }
                 switch parseSection(line) {
                 case .success(.some(let criteria)):
                     rules.append(Rule(criteria: criteria))
@@ -104,6 +108,7 @@ public enum ConfigParser {
             do throws(SettingError) {
                 switch section {
                 case .ignored: continue  // its header was reported once
+                case .center: try CenterConfig.setting(key: key, value: String(value))(&result.config.center)
                 case .global where !ruleOnlyKeys.contains(key):
                     let apply = try setting(key: key, value: String(value), urgency: nil)
                     assignments.append(Assignment(rank: apply.rank, order: assignments.count, apply: apply.apply))
@@ -147,6 +152,8 @@ public enum ConfigParser {
 
     private enum Section {
         case global
+        /// `[center]`: the notification center's look (`CenterConfig`).
+        case center
         /// A criteria section, `[urgency=critical]` included: the index of its rule.
         case rule(Int)
         /// A section whose header is wrong: its lines are skipped without one diagnostic each.

@@ -37,6 +37,8 @@ public struct Notification: Identifiable, Equatable, Sendable {
     public var origin: ClientID?
     /// What the daemon's rules decided about it when it arrived.
     public var rules: RuleDecision
+    /// `x-kde-reply-placeholder-text`, when sent (`InlineReply`).
+    public var replyPlaceholder: String?
 
     /// When the id first appeared (kept across replacements).
     public internal(set) var createdAt: Instant
@@ -85,6 +87,7 @@ public struct Notification: Identifiable, Equatable, Sendable {
         image = request.image
         origin = request.origin
         rules = request.rules
+        replyPlaceholder = request.replyPlaceholder
         self.createdAt = createdAt
         updatedAt = now
         shownAt = nil

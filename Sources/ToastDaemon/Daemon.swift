@@ -29,7 +29,7 @@ public final class Daemon {
     private let signals: SignalWatcher
     /// The `exec` bindings' children.
     private let commands = CommandRunner()
-    private let socketDoor: SocketFrontDoor
+    let socketDoor: SocketFrontDoor
     private var busDoor: BusFrontDoor?
     /// Saves the history to its file (nil: `persistent-history = false`, or no state directory).
     private var historyKeeper: HistoryKeeper?
@@ -53,6 +53,8 @@ public final class Daemon {
     private var frameDeadlineArming = FrameDeadlineArming()
     /// When memory goes back to the system (`returnMemoryIfDue`).
     var memoryPolicy = MemoryReturnPolicy()
+    /// The notification center (`Daemon+Center.swift`).
+    lazy var center = CenterController(wayland: wayland, service: service, screen: screen)
 
     /// Connects to the compositor and the bus and opens the socket; throws a message to print.
     public init(options: DaemonOptions) throws(StartupError) {
@@ -227,6 +229,7 @@ public final class Daemon {
         } catch {
             throw StartupError("\(error)")
         }
+        startCenter()
         keepHistory()
         offerSound()
         // Fontconfig and Pango cost ~10 ms the first time: pay it now, not with the first toast.
@@ -520,6 +523,7 @@ public final class Daemon {
         }
         for command in service.drainCommands() { commands.run(command.command, environment: command.environment) }
         socketDoor.publishStatus()
+        center.modelChanged()
         // Only a change to what is drawn redraws; animation frames are paced by the surfaces themselves.
         let model = service.readModel { (generation: $0.generation, hudGeneration: $0.hud.generation,
                                          historyGeneration: $0.historyGeneration) }

@@ -24,6 +24,8 @@ final class SocketFrontDoor {
     /// `reload`: the daemon rereads its configuration and returns the problems it found (the file is
     /// the daemon's concern, not the service's).
     var onReload: () -> [String] = { [] }
+    /// `center`: the daemon opens, closes or flips the notification center.
+    var onCenter: (CenterMode) -> Void = { _ in }
     /// `settings`: how the daemon is set up now.
     var settings: () -> DaemonSettings = { DaemonSettings(clickableActions: false) }
     /// `hud_stream`: the pipes the daemon reads HUD values from (set by the daemon, which owns the loop).
@@ -58,7 +60,7 @@ final class SocketFrontDoor {
         case .actionInvoked(let id, let key, _): send(.action(id: id, key: key))
         case .loadingOwnerReleased(.socket(let client)): server.closeAfterFlush(ControlServer.ClientID(client))
         case .activationToken(let id, let token, _): send(.activationToken(id: id, token: token))
-        case .loadingOwnerReleased(.dbus), .replaced, .loadingChanged: break
+        case .loadingOwnerReleased(.dbus), .replaced, .loadingChanged, .replied: break
         }
     }
 
@@ -154,6 +156,19 @@ final class SocketFrontDoor {
             do {
                 try service.invokeAction(id: id, key: key, activationToken: token)
                 return .ok
+            } catch {
+                return .error(Self.protocolError(error))
+            }
+        case .center(let mode):
+            onCenter(mode)
+            return .ok
+        case .reply(let id, let text):
+            guard let id = id ?? service.newestReplyable else {
+                return .error(ProtocolError(.notFound, "no open toast takes a reply"))
+            }
+            do {
+                try service.reply(id: id, text: text)
+                return .ok(.id(id))
             } catch {
                 return .error(Self.protocolError(error))
             }

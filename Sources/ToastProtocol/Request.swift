@@ -130,6 +130,11 @@ public struct ModeChange: Equatable, Sendable {
     }
 }
 
+/// What `center` does: open or close the notification center, or flip it.
+public enum CenterMode: String, CaseIterable, Equatable, Sendable {
+    case toggle, open, close
+}
+
 /// A HUD (value bar) update: volume, brightness, … like wob or SwayOSD.
 public struct HudParams: Equatable, Sendable {
     /// What the bar shows (`volume`, `brightness`, `mic`, …); one bar per kind, updated in place.
@@ -219,6 +224,12 @@ public enum Request: Equatable, Sendable {
     /// events for bad lines and one `stream_end` when the input ends; `invalid_argument` when no
     /// descriptor came or it cannot be watched (a regular file): the client then sends `hud` itself.
     case hudStream(HudParams)
+    /// Open, close or flip the notification center (the daemon's panel of open and closed toasts,
+    /// which takes the keyboard while open). Reply: plain ok.
+    case center(CenterMode)
+    /// Answer toast `id` (nil: the newest that takes a reply) with a line of text: its sender hears
+    /// `NotificationReplied`, and it closes. Reply: `id`; `not_found` when it is not open or takes no reply.
+    case reply(id: NotificationID?, text: String)
 
     /// The wire name of the request (`"request"` member).
     public var name: String {
@@ -241,13 +252,15 @@ public enum Request: Equatable, Sendable {
         case .loadingStop: "loading_stop"
         case .status: "status"
         case .hudStream: "hud_stream"
+        case .center: "center"
+        case .reply: "reply"
         }
     }
 
     /// Every request name, for messages and docs.
     public static let names = ["notify", "dismiss", "list", "history", "restore", "action", "dnd", "mode", "version",
                                "reload", "settings", "subscribe", "hud", "loading_start", "loading_stop", "status", "hud_stream",
-                               "history_clear"]
+                               "history_clear", "center", "reply"]
 
     /// The request as a JSON object (`v` and `request` first).
     public var json: JSONValue {
@@ -272,6 +285,10 @@ public enum Request: Equatable, Sendable {
         case .loadingStop(let key): o["key"] = .string(key)
         case .status(let follow): if follow { o["follow"] = .bool(true) }
         case .hudStream(let p): p.encode(into: &o)
+        case .center(let mode): o["mode"] = .string(mode.rawValue)
+        case .reply(let id, let text):
+            o.set("id", id.map { .int(Int64($0)) })
+            o["text"] = .string(text)
         }
         return .object(o)
     }
@@ -348,6 +365,12 @@ public enum Request: Equatable, Sendable {
         case "loading_stop": request = .loadingStop(key: try r.requiredName("key"))
         case "status": request = .status(follow: try r.bool("follow") ?? false)
         case "hud_stream": request = .hudStream(try HudParams.decode(&r))
+        case "center": request = .center(try r.enumeration("mode", CenterMode.self) ?? .toggle)
+        case "reply":
+            let id = try r.toastID("id")
+            guard let text = try r.string("text") else { throw r.missing("text") }
+            guard !text.isEmpty else { throw r.outOfRange("text", "must not be empty") }
+            request = .reply(id: id, text: text)
         default:
             throw ProtocolError(.unknownRequest,
                                 "unknown request \"\(name)\" (known: \(names.joined(separator: ", ")))")
