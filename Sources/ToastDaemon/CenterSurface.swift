@@ -11,17 +11,19 @@ import Wayland
 /// (a key, a click, the wheel, the model), so while it is open and untouched nothing wakes the daemon.
 final class CenterSurface {
     let overlay: OverlaySurface
-    private let renderer = PanelRenderer()
+    private let renderer: PanelRenderer
     private let painter: CenterPainter
     private(set) var list: CenterList
     /// The panel's size once the compositor said its height (nil before the first configure).
     private(set) var size: Size?
     var doNotDisturb = false
-    /// The first frame was drawn: called once, with its drawing's nanoseconds (the bench reads the log).
-    var onFirstDraw: () -> Void = {}
+    /// The first frame was drawn: called once, with the nanoseconds its drawing took.
+    var onFirstDraw: (_ drawing: Int64) -> Void = { _ in }
     private var drawnOnce = false
 
-    init(wayland: WaylandConnection, output: Output?, config: CenterConfig) {
+    /// `renderer`: the daemon's, kept across openings (its font map and text layouts).
+    init(wayland: WaylandConnection, output: Output?, config: CenterConfig, renderer: PanelRenderer) {
+        self.renderer = renderer
         painter = CenterPainter(config: config)
         list = CenterList(metrics: painter.metrics)
         let side: ZwlrLayerSurfaceV1.Anchor = config.side == .left ? .left : .right
@@ -68,11 +70,12 @@ final class CenterSurface {
 
     private func draw(into buffer: ShmBuffer, scale: PixelScale) -> OverlaySurface.Damage? {
         guard let size else { return nil }
+        let start = MonotonicClock.nanoseconds()
         let canvas = Canvas(data: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride)
         renderer.draw(painter.items(for: list, size: size, doNotDisturb: doNotDisturb), into: canvas, scale: scale)
         if !drawnOnce {
             drawnOnce = true
-            onFirstDraw()
+            onFirstDraw(MonotonicClock.nanoseconds() - start)
         }
         return nil
     }

@@ -2,6 +2,7 @@ import ToastConfig
 import ToastCore
 import ToastPlatform
 import ToastProtocol
+import ToastRender
 import ToastScene
 import ToastVocabulary
 
@@ -25,6 +26,8 @@ final class CenterController {
     var config: () -> CenterConfig = { CenterConfig() }
     private(set) var surface: CenterSurface?
     private var keyboard: Keyboard?
+    /// Draws the center; made at its first opening and kept (its text layouts are let go at each close).
+    private var renderer: PanelRenderer?
     /// When the open request came (monotonic nanoseconds), until the first frame is drawn.
     private var openedAt: Int64?
     /// The model generations the center last listed.
@@ -75,12 +78,15 @@ final class CenterController {
     private func open() {
         guard surface == nil else { return }
         openedAt = MonotonicClock.nanoseconds()
-        let center = CenterSurface(wayland: wayland, output: wayland.focusedOutput, config: config())
-        center.onFirstDraw = { [unowned self] in
+        let renderer = self.renderer ?? PanelRenderer()
+        self.renderer = renderer
+        let center = CenterSurface(wayland: wayland, output: wayland.focusedOutput, config: config(), renderer: renderer)
+        center.onFirstDraw = { [unowned self, unowned center] drawing in
             guard let openedAt = self.openedAt else { return }
             self.openedAt = nil
             let ms = Double(MonotonicClock.nanoseconds() - openedAt) / 1e6
-            Log.info("center open: \(center.list.entries.count) entries, first frame drawn \(ms.formatted2) ms after the request")
+            Log.info("center open: \(center.list.entries.count) entries, first frame drawn \(ms.formatted2) ms after the request "
+                     + "(drawing \((Double(drawing) / 1e6).formatted2) ms)")
         }
         surface = center
         listed = nil
@@ -103,6 +109,7 @@ final class CenterController {
     func close() {
         guard surface != nil else { return }
         surface = nil
+        renderer?.releaseCaches()
         keyboard = nil
         wayland.seats.first?.releaseKeyboard()
         Log.info("center closed")

@@ -27,7 +27,8 @@ final class Keyboard {
 
     init(seat: WlSeat) {
         proxy = seat.getKeyboard()
-        proxy.onEvent = { [unowned self] event in self.handle(event) }
+        // A handler may drop this keyboard (the center closed on Escape): stay alive until it returns.
+        proxy.onEvent = { [unowned self] event in withExtendedLifetime(self) { self.handle(event) } }
     }
 
     deinit {

@@ -8,11 +8,13 @@ public enum PanelItem: Equatable, Sendable {
     case outline(Rect, Color, radius: Int, width: Int)
     /// A single line of text, ellipsized to the rectangle's width, its top at the rectangle's top.
     /// `markup`: Desktop Notifications markup (sanitized), else plain text.
-    /// `alignRight`: its right edge at the rectangle's.
-    case text(String, Rect, Color, font: String, markup: Bool, alignRight: Bool = false)
+    case text(String, Rect, Color, font: String, markup: Bool, align: PanelAlign = .left)
     /// What follows is drawn only inside the rectangle (nil: anywhere), until the next clip.
     case clip(Rect?)
 }
+
+/// Where a panel text sits in its rectangle, across.
+public enum PanelAlign: Equatable, Sendable { case left, center, right }
 
 /// Draws panel items with Cairo and Pango (text layouts cached by the same engine the toasts use).
 public final class PanelRenderer {
@@ -57,14 +59,18 @@ public final class PanelRenderer {
                 cairo_rectangle(cr, Double(r.x), Double(r.y), Double(r.width), Double(r.height))
                 cairo_clip(cr)
             }
-        case let .text(string, rect, color, font, markup, alignRight):
+        case let .text(string, rect, color, font, markup, align):
             guard !string.isEmpty, clip.map({ $0.intersects(rect) }) ?? true else { return }
             let layout = text.layout(TextKey(text: string, isMarkup: markup, role: .body, width: max(1, rect.width),
                                              maxHeight: nil, scale: scale, font: font))
             cairo_save(cr)
             cairo_rectangle(cr, Double(rect.x), Double(rect.y), Double(rect.width), Double(rect.height))
             cairo_clip(cr)
-            let x = alignRight ? Double(rect.maxX) - layout.width : Double(rect.x)
+            let x = switch align {
+            case .left: Double(rect.x)
+            case .center: Double(rect.x) + max(0, (Double(rect.width) - layout.width) / 2)
+            case .right: Double(rect.maxX) - layout.width
+            }
             layout.draw(cr, x: x, y: Double(rect.y), color: color)
             cairo_restore(cr)
         }

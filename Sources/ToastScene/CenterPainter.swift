@@ -62,7 +62,7 @@ package struct CenterPainter {
         items.append(.text("Notifications", Rect(x: pad, y: 14, width: width - 2 * pad - 60, height: 22), config.textColor,
                            font: config.summaryFont, markup: false))
         items.append(.text("\(open) open · \(list.entries.count - open) earlier", Rect(x: width - pad - 150, y: 16, width: 150, height: 20),
-                           config.textColor.withAlpha(0.6), font: config.smallFont, markup: false, alignRight: true))
+                           config.textColor.withAlpha(0.6), font: config.smallFont, markup: false, align: .right))
         let toggle = switchRect(width: width)
         let track = Rect(x: toggle.x, y: toggle.y + 5, width: 36, height: 18)
         items.append(.fill(track, doNotDisturb ? config.accentColor : config.cardColor, radius: 9))
@@ -73,7 +73,7 @@ package struct CenterPainter {
         if list.focus == .doNotDisturb { items.append(.outline(toggle, config.accentColor, radius: 6, width: 2)) }
         let clear = clearAllRect(width: width)
         items.append(.fill(clear, config.cardColor, radius: 6))
-        items.append(.text("Clear all", clear.inset(by: 5), config.textColor, font: config.font, markup: false, alignRight: false))
+        items.append(.text("Clear all", clear.inset(by: 5), config.textColor, font: config.font, markup: false, align: .center))
         if list.focus == .clearAll { items.append(.outline(clear, config.accentColor, radius: 6, width: 2)) }
     }
 
@@ -96,7 +96,7 @@ package struct CenterPainter {
                                text, font: config.font, markup: true))
             for (b, rect) in buttonRects(card: card, count: entry.buttons.count).enumerated() {
                 items.append(.fill(rect, config.background.withAlpha(0.6), radius: 6))
-                items.append(.text(entry.buttons[b].label, rect.inset(by: 5), text, font: config.font, markup: false))
+                items.append(.text(entry.buttons[b].label, rect.inset(by: 5), text, font: config.font, markup: false, align: .center))
                 if list.focus == .button(index, b) { items.append(.outline(rect, config.accentColor, radius: 6, width: 2)) }
             }
             if let placeholder = entry.replyPlaceholder {

@@ -98,7 +98,7 @@ final class CenterTests: XCTestCase {
                                   "/org/freedesktop/Notifications", "--method", "org.freedesktop.Notifications.GetCapabilities"])
         XCTAssertTrue(caps.stdoutText.contains("'inline-reply'"), caps.stdoutText)
 
-        let client = try stage.spawn(["python3", "-c", Self.replyClient, "Ann", "Reply to Ann"])
+        let client = try stage.spawn(["/usr/bin/python3", "-c", Self.replyClient, "Ann", "Reply to Ann"])
         defer { _ = client.terminate() }
         let sent = try XCTUnwrap(client.waitForLine(startingWith: "sent ", timeout: 15), "\(client.lines) \(client.stderrText)")
         let id = String(sent.dropFirst("sent ".count))
@@ -112,7 +112,7 @@ final class CenterTests: XCTestCase {
         try stage.press(key: "Escape")
         XCTAssertTrue(probe.waitFor("keyboard-enter", from: start + 1), "\(probe.lines.suffix(4))")
 
-        let second = try stage.spawn(["python3", "-c", Self.replyClient, "Bob", ""])
+        let second = try stage.spawn(["/usr/bin/python3", "-c", Self.replyClient, "Bob", ""])
         defer { _ = second.terminate() }
         let other = try XCTUnwrap(second.waitForLine(startingWith: "sent ", timeout: 15), second.stderrText)
         let otherID = String(other.dropFirst("sent ".count))
