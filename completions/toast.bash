@@ -173,13 +173,13 @@ _toast() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    send|dismiss|list|history|restore|action|menu|dnd|mode|status|reload|version|hud|loading|help)
+    send|dismiss|list|history|restore|action|menu|dnd|mode|status|reload|version|hud|loading|center|reply|help)
         # Offer subcommand argument completions
         "_toast_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'send dismiss list history restore action menu dnd mode status reload version hud loading help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'send dismiss list history restore action menu dnd mode status reload version hud loading center reply help' -- "${cur}"))
         ;;
     esac
 }
@@ -446,6 +446,22 @@ _toast_loading_run() {
         return
         ;;
     esac
+}
+
+_toast_center() {
+    repeating_flags=()
+    non_repeating_flags=(--open --close --version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __toast_offer_flags_options 0
+}
+
+_toast_reply() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __toast_offer_flags_options -1
 }
 
 _toast_help() {

@@ -32,7 +32,7 @@ final class DocsAgreementTests: XCTestCase {
     // MARK: - Configuration keys
 
     func testEveryConfigKeyIsInToastd5AndConfigurationMd() throws {
-        let parser = try file("Sources/ToastDaemon/ConfigParser.swift")
+        let parser = try file("Sources/ToastConfig/ConfigParser.swift")
         let keys = Self.stringList(named: "keys", in: parser)
         let urgencyKeys = Self.stringList(named: "urgencyKeys", in: parser)
         XCTAssertGreaterThan(keys.count, 20, "ConfigParser.keys not found or changed shape")
@@ -55,6 +55,21 @@ final class DocsAgreementTests: XCTestCase {
         let sectionsPart = try XCTUnwrap(Self.section("SECTIONS", of: page), "toastd(5) has no SECTIONS")
         for key in urgencyKeys {
             XCTAssertTrue(sectionsPart.contains("*\(key)*"), "toastd(5)'s SECTIONS does not list '\(key)' as per-urgency")
+        }
+    }
+
+    /// The `[center]` section's keys: in toastd(5)'s CENTER and in configuration.md's table.
+    func testEveryCenterKeyIsInToastd5AndConfigurationMd() throws {
+        let keys = Self.stringList(named: "keys", in: try file("Sources/ToastConfig/CenterConfig.swift"))
+        XCTAssertGreaterThan(keys.count, 5, "CenterConfig.keys not found or changed shape")
+        let page = try file("docs/man/toastd.5.scd")
+        let center = try XCTUnwrap(Self.section("CENTER", of: page), "toastd(5) has no CENTER")
+        XCTAssertTrue(page.contains("*[center]*"), "toastd(5) does not name the section [center]")
+        let markdown = try file("docs/configuration.md")
+        let part = try XCTUnwrap(markdown.range(of: "### The notification center").map { String(markdown[$0.upperBound...]) })
+        for key in keys {
+            XCTAssertTrue(center.contains("*\(key)* ="), "toastd(5)'s CENTER does not document '\(key)'")
+            XCTAssertTrue(part.contains("| `\(key)` |"), "docs/configuration.md's center table has no row for '\(key)'")
         }
     }
 
