@@ -55,6 +55,8 @@ public struct Notification: Identifiable, Equatable, Sendable {
     /// A timeout that has not started: the notification is visible but waits beyond what is drawn
     /// (under "+N more"). It starts, in full, when the notification is displayed.
     public internal(set) var waitingTimeout: Milliseconds?
+    /// What was left of a running timeout when the pointer came over the toasts (`NotificationStore.pauseExpiry`).
+    public internal(set) var pausedRemaining: Milliseconds?
 
     /// Whether the renderer draws it.
     public var isVisible: Bool { shownAt != nil }

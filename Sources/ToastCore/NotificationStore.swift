@@ -169,8 +169,43 @@ public struct NotificationStore: Sendable {
     public mutating func markDisplayed(_ ids: some Sequence<NotificationID>, now: Instant) {
         for id in ids {
             guard let index = index(of: id), let timeout = all[index].waitingTimeout else { continue }
-            all[index].expiresAt = now + timeout
+            if expiryPaused {
+                all[index].pausedRemaining = timeout
+            } else {
+                all[index].expiresAt = now + timeout
+            }
             all[index].waitingTimeout = nil
+        }
+    }
+
+    // MARK: Hover
+
+    /// The least a paused timeout has left when it runs again: a toast the pointer just left does not
+    /// vanish under it at once (mako #263).
+    public static let resumedAtLeast: Milliseconds = 1000
+    /// The pointer is over the toasts (or the notification center): no timeout of a drawn toast runs.
+    public private(set) var expiryPaused = false
+
+    /// Stops every running timeout (the pointer came over the toasts), keeping what was left of it.
+    public mutating func pauseExpiry(now: Instant) {
+        guard !expiryPaused else { return }
+        expiryPaused = true
+        for index in all.indices {
+            guard let deadline = all[index].expiresAt, all[index].isVisible else { continue }
+            all[index].pausedRemaining = max(0, deadline - now)
+            all[index].expiresAt = nil
+        }
+    }
+
+    /// Runs the paused timeouts again (the pointer left), each with what it had left, at least
+    /// `resumedAtLeast`.
+    public mutating func resumeExpiry(now: Instant) {
+        guard expiryPaused else { return }
+        expiryPaused = false
+        for index in all.indices {
+            guard let remaining = all[index].pausedRemaining else { continue }
+            all[index].expiresAt = now + max(remaining, Self.resumedAtLeast)
+            all[index].pausedRemaining = nil
         }
     }
 

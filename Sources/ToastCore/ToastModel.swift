@@ -132,6 +132,12 @@ public struct ToastModel: Sendable {
         notifications.clearHistory()
     }
 
+    /// See `NotificationStore.pauseExpiry(now:)` (the pointer is over the toasts).
+    public mutating func pauseExpiry(now: Instant) { notifications.pauseExpiry(now: now) }
+
+    /// See `NotificationStore.resumeExpiry(now:)`.
+    public mutating func resumeExpiry(now: Instant) { notifications.resumeExpiry(now: now) }
+
     /// See `NotificationStore.forget(historyID:)`.
     @discardableResult
     public mutating func forget(historyID id: NotificationID) -> Bool {

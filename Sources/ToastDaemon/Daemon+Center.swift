@@ -112,6 +112,8 @@ final class CenterController {
         renderer?.releaseCaches()
         keyboard = nil
         wayland.seats.first?.releaseKeyboard()
+        // The pointer may have been over the panel: its leave does not come for a surface destroyed.
+        service.hover(false)
         Log.info("center closed")
         screen.update()
     }

@@ -230,6 +230,7 @@ public final class Daemon {
             throw StartupError("\(error)")
         }
         startCenter()
+        startHoverPause()
         keepHistory()
         offerSound()
         // Fontconfig and Pango cost ~10 ms the first time: pay it now, not with the first toast.

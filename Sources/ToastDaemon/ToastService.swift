@@ -198,6 +198,13 @@ final class ToastService {
         model.all.first(where: InlineReply.accepts)?.id
     }
 
+    /// The pointer came over the toasts or the center (true) or left them: timeouts stop, then run
+    /// again with at least a second left.
+    func hover(_ over: Bool) {
+        guard over != model.notifications.expiryPaused else { return }
+        change { model, now in if over { model.pauseExpiry(now: now) } else { model.resumeExpiry(now: now) } }
+    }
+
     /// Forgets one history entry; returns whether there was one.
     @discardableResult
     func forget(historyID id: NotificationID) -> Bool {
