@@ -1,18 +1,25 @@
 // swift-tools-version: 6.2
+import Foundation
 import PackageDescription
 
 // Pipeline: WaylandScanner (XML → Swift, via the build plugin) → Wayland (bindings + runtime)
 // → ToastCore (model) → ToastRender (Cairo/Pango) → ToastDaemon (loop, surfaces, socket, D-Bus).
 // Front doors: `toast` (CLI over ToastProtocol) and ToastDBus (org.freedesktop.Notifications).
-/// Header directories of pangocairo and librsvg (what `pkg-config --cflags pangocairo librsvg-2.0` lists,
-/// minus -pthread).
-/// Both multiarch triples are listed; a missing directory is ignored by clang.
-let pangoCairoIncludes = [
-    "/usr/include/pango-1.0", "/usr/include/glib-2.0", "/usr/include/harfbuzz",
-    "/usr/include/freetype2", "/usr/include/libpng16", "/usr/include/fribidi",
-    "/usr/include/cairo", "/usr/include/pixman-1", "/usr/include/librsvg-2.0", "/usr/include/gdk-pixbuf-2.0",
-    "/usr/lib/x86_64-linux-gnu/glib-2.0/include", "/usr/lib/aarch64-linux-gnu/glib-2.0/include",
-]
+/// Header directories of pangocairo and librsvg, as pkg-config lists them (`--cflags-only-I`: their .pc
+/// files also list `-pthread`, which SwiftPM refuses in a system library's flags with a warning on every
+/// build). Given to ToastRender, their only importer, and its tests.
+let pangoCairoIncludes: [String] = {
+    let pkgConfig = Process()
+    pkgConfig.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    pkgConfig.arguments = ["pkg-config", "--cflags-only-I", "pangocairo", "librsvg-2.0"]
+    let output = Pipe()
+    pkgConfig.standardOutput = output
+    guard (try? pkgConfig.run()) != nil else { return [] }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    pkgConfig.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).split(separator: " ")
+        .filter { $0.hasPrefix("-I") }.map { String($0.dropFirst(2)).trimmingCharacters(in: .whitespacesAndNewlines) }
+}()
 
 let pangoCairoFlags: [SwiftSetting] = [.unsafeFlags(pangoCairoIncludes.flatMap { ["-Xcc", "-I\($0)"] })]
 
@@ -107,13 +114,13 @@ let package = Package(
         // Executables.
         .executableTarget(name: "toastd", dependencies: ["ToastDaemon"], linkerSettings: daemonReleaseLink),
         .executableTarget(name: "toast",
-                          dependencies: ["ToastProtocol", "ToastVocabulary", "ToastClient",
+                          dependencies: ["ToastProtocol", "ToastVocabulary", "ToastClient", "ToastPlatform",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           linkerSettings: cliReleaseLink),
-        .target(name: "ToastClient", dependencies: ["ToastProtocol", "ToastVocabulary", "CLinux"]),
+        .target(name: "ToastClient", dependencies: ["ToastProtocol", "ToastVocabulary", "ToastPlatform", "CLinux"]),
         .executableTarget(name: "ToastClientExample", dependencies: ["ToastClient"], path: "Examples/ToastClientExample"),
         .executableTarget(name: "toastd-stage",
-                          dependencies: ["Wayland", "CWayland", "CLinux", "CXkbCommon"]),
+                          dependencies: ["Wayland", "CLinux", "CXkbCommon"]),
 
         // Tests.
         .testTarget(name: "WaylandScannerTests", dependencies: ["WaylandScannerKit"]),

@@ -9,27 +9,35 @@ import PackagePlugin
 /// docs/wayland-bindings.md).
 @main
 struct WaylandScannerPlugin: BuildToolPlugin {
-    /// System protocol XML (from libwayland-dev and wayland-protocols).
+    /// System protocol XML the bindings need: the pkg-config package whose `pkgdatadir` holds it
+    /// (libwayland-dev's wayland-scanner, wayland-protocols), and its path there.
     static let systemProtocols = [
-        "/usr/share/wayland/wayland.xml",
-        "/usr/share/wayland-protocols/stable/xdg-shell/xdg-shell.xml",
-        "/usr/share/wayland-protocols/stable/viewporter/viewporter.xml",
-        "/usr/share/wayland-protocols/staging/fractional-scale/fractional-scale-v1.xml",
-        "/usr/share/wayland-protocols/unstable/xdg-output/xdg-output-unstable-v1.xml",
-        "/usr/share/wayland-protocols/staging/xdg-activation/xdg-activation-v1.xml",
+        ("wayland-scanner", "wayland.xml"),
+        ("wayland-protocols", "stable/xdg-shell/xdg-shell.xml"),
+        ("wayland-protocols", "stable/viewporter/viewporter.xml"),
+        ("wayland-protocols", "staging/fractional-scale/fractional-scale-v1.xml"),
+        ("wayland-protocols", "unstable/xdg-output/xdg-output-unstable-v1.xml"),
+        ("wayland-protocols", "staging/xdg-activation/xdg-activation-v1.xml"),
     ]
 
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let fileManager = FileManager.default
-        for path in Self.systemProtocols where !fileManager.fileExists(atPath: path) {
-            throw PluginError("\(path) is missing: install libwayland-dev and wayland-protocols")
+        var dataDirectories: [String: String] = [:]
+        var system: [String] = []
+        for (package, file) in Self.systemProtocols {
+            if dataDirectories[package] == nil { dataDirectories[package] = try Self.dataDirectory(of: package) }
+            let path = dataDirectories[package]! + "/" + file
+            guard fileManager.fileExists(atPath: path) else {
+                throw PluginError("\(path) is missing: install libwayland-dev and wayland-protocols")
+            }
+            system.append(path)
         }
         let protocolsDirectory = context.package.directoryURL.appending(path: "Protocols")
         let own = try fileManager.contentsOfDirectory(atPath: protocolsDirectory.path)
             .filter { $0.hasSuffix(".xml") }
             .sorted()
             .map { protocolsDirectory.appending(path: $0) }
-        let inputs = Self.systemProtocols.map { URL(fileURLWithPath: $0) } + own
+        let inputs = system.map { URL(fileURLWithPath: $0) } + own
         let outputDirectory = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources")
         try fileManager.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
         let outputs = inputs.map { outputDirectory.appending(path: Self.swiftFileName(forProtocolFile: $0.path)) }
@@ -40,6 +48,24 @@ struct WaylandScannerPlugin: BuildToolPlugin {
             arguments: ["--output", outputDirectory.path] + inputs.map(\.path),
             inputFiles: inputs,
             outputFiles: outputs)]
+    }
+
+    /// Where `package` keeps its data (`pkg-config --variable=pkgdatadir`): /usr/share/wayland-protocols on
+    /// Debian, elsewhere under another prefix.
+    static func dataDirectory(of package: String) throws -> String {
+        let pkgConfig = Process()
+        pkgConfig.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        pkgConfig.arguments = ["pkg-config", "--variable=pkgdatadir", package]
+        let output = Pipe()
+        pkgConfig.standardOutput = output
+        try pkgConfig.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        pkgConfig.waitUntilExit()
+        let directory = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard pkgConfig.terminationStatus == 0, !directory.isEmpty else {
+            throw PluginError("pkg-config knows no \(package): install libwayland-dev and wayland-protocols")
+        }
+        return directory
     }
 
     /// Same rule as WaylandScannerKit.swiftFileName(forProtocolFile:).

@@ -1,6 +1,7 @@
 import CLinux
 #if canImport(Glibc)
 import Glibc
+import ToastPlatform
 #elseif canImport(Musl)
 import Musl
 #endif
@@ -118,7 +119,7 @@ public final class ToastConnection {
     }
 
     /// strerror's text for `code`.
-    public static func errorText(_ code: Int32) -> String { String(cString: strerror(code)) }
+    public static func errorText(_ code: Int32) -> String { SystemError.text(code) }
 
     /// One line: why nothing answered, why it was not started (`notStarted`), and how to start it.
     public static func notRunningMessage(path: String, errno code: Int32, notStarted: String? = nil) -> String {
@@ -144,15 +145,10 @@ public final class ToastConnection {
     public func send(_ request: Request) throws(ToastClientError) {
         guard fd >= 0 else { throw ToastClientError(.connection, "the connection is closed") }
         let line = request.encodedLine()
-        var offset = 0
-        while offset < line.count {
-            // MSG_NOSIGNAL: a daemon that went away is an error to report, not a SIGPIPE.
-            let n = line.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw ToastClientError(.connection, "lost the connection to toastd: \(Self.errorText(errno))")
-            }
-            offset += n
+        do {
+            try FileDescriptor(rawValue: fd).sendAll(line)
+        } catch {
+            throw ToastClientError(.connection, "lost the connection to toastd: \(error.reason)")
         }
     }
 
@@ -161,10 +157,7 @@ public final class ToastConnection {
     public func send(_ request: Request, passing descriptor: Int32) throws(ToastClientError) {
         guard fd >= 0 else { throw ToastClientError(.connection, "the connection is closed") }
         let bytes = request.encodedLine()
-        var sent: Int
-        repeat {
-            sent = bytes.withUnsafeBytes { clinux_send_with_fd(fd, $0.baseAddress, $0.count, descriptor) }
-        } while sent < 0 && errno == EINTR
+        let sent = retryingInterrupted { bytes.withUnsafeBytes { clinux_send_with_fd(fd, $0.baseAddress, $0.count, descriptor) } }
         guard sent == bytes.count else {
             let why = sent < 0 ? Self.errorText(errno) : "a short write"
             throw ToastClientError(.connection, "lost the connection to toastd: \(why)")
@@ -252,19 +245,19 @@ public final class ToastConnection {
                 }
             }
             guard fd >= 0 else { return nil }
-            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pfd, 1, timeoutMilliseconds)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                throw ToastClientError(.connection, "poll: \(Self.errorText(errno))")
-            }
-            if ready == 0 {
-                throw ToastClientError(.noAnswer, "toastd did not answer within \(timeoutMilliseconds) ms")
-            }
-            let n = recv(fd, readBuffer.baseAddress, readBuffer.count, 0)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw ToastClientError(.connection, "lost the connection to toastd: \(Self.errorText(errno))")
+            let socket = FileDescriptor(rawValue: fd)
+            let n: Int
+            do {
+                guard try socket.poll(Int16(POLLIN), timeoutMilliseconds: timeoutMilliseconds) != 0 else {
+                    throw ToastClientError(.noAnswer, "toastd did not answer within \(timeoutMilliseconds) ms")
+                }
+                n = try socket.receive(into: UnsafeMutableRawBufferPointer(readBuffer))
+            } catch let error as SystemError {
+                throw ToastClientError(.connection, error.call == "poll" ? "\(error)" : "lost the connection to toastd: \(error.reason)")
+            } catch let error as ToastClientError {
+                throw error
+            } catch {
+                throw ToastClientError(.connection, "\(error)")
             }
             if n == 0 {
                 guard let last = splitter.finish() else { return nil }

@@ -3,7 +3,7 @@ import ToastVocabulary
 /// One `org.freedesktop.Notifications.Notify` call, parsed and validated.
 ///
 /// Strings are passed as received (the body may hold the spec's markup subset; the renderer decides).
-/// Fields absent from the call are nil; the daemon applies its own defaults.
+/// Hints absent from the call are nil or empty; the daemon applies its own defaults.
 public struct BusNotification: Equatable, Sendable {
     /// Unique bus name of the caller (e.g. `:1.42`).
     public var sender: String

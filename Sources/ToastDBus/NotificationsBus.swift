@@ -9,7 +9,8 @@ import Glibc
 ///
 /// Loop contract (one thread, no extra threads):
 /// 1. watch `fd` for `epollEvents` (or `pollEvents` with poll(2)); wake by `deadline` at the latest;
-/// 2. when woken, and before every wait, call `process()` (it drains: runs sd_bus_process until idle);
+/// 2. when woken, and before every wait, call `process(budget:)` (it runs sd_bus_process until idle or
+///    the budget is spent, and says which: call it again at once while it reports work left);
 /// 3. re-read `epollEvents` and `deadline` after `process()` and after any `emit…` (a queued write adds
 ///    EPOLLOUT), and after `sendHeld()`.
 /// Delegate calls happen inside `process()`.

@@ -1,8 +1,6 @@
-import ToastConfig
-import ToastPlatform
-import ToastScene
 import ToastCore
 import ToastDBus
+import ToastPlatform
 import ToastVocabulary
 
 /// The D-Bus front door: org.freedesktop.Notifications (and org.toastd.Hud1) calls into the service,

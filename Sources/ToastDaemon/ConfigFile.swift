@@ -1,7 +1,6 @@
+import Glibc
 import ToastConfig
 import ToastPlatform
-import ToastScene
-import Glibc
 
 /// Where the configuration file is and reading it: the I/O half of the configuration, around the pure
 /// `ConfigParser`.
@@ -29,28 +28,14 @@ enum ConfigFile {
         case unusable(String)
     }
 
-    /// Reads a whole regular file of at most `maxSize` bytes (the history file uses it too).
+    /// Reads a whole regular file of at most `maxSize` bytes without blocking on what is at the path
+    /// (a FIFO there cannot hang start or `toast reload`); the history file uses it too.
     static func read(_ path: String, maxSize: Int = ConfigFile.maxSize) -> Contents {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            let code = errno
-            return code == ENOENT ? .missing : .unusable(String(cString: strerror(code)))
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { return .unusable(String(cString: strerror(errno))) }
-        guard info.st_mode & S_IFMT == S_IFREG else { return .unusable("not a regular file") }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return .unusable(String(cString: strerror(errno)))
-            }
-            if count == 0 { return .bytes(bytes) }
-            bytes += chunk[..<count]
-            if bytes.count > maxSize { return .unusable("larger than \(maxSize) bytes") }
+        switch WholeFile.read(path, maxSize: maxSize) {
+        case .success(let bytes): .bytes(bytes)
+        case .failure(.missing): .missing
+        case .failure(.tooLarge): .unusable("larger than \(maxSize) bytes")
+        case .failure(let failure): .unusable(failure.description)
         }
     }
 

@@ -1,7 +1,6 @@
+import Glibc
 import ToastConfig
 import ToastPlatform
-import ToastScene
-import Glibc
 import ToastVocabulary
 
 extension Daemon {
@@ -34,7 +33,7 @@ extension Daemon {
     /// the same way, prints each problem to stdout as `path:line: message`, and returns 0 when there is
     /// none. A missing default file is fine (the daemon runs on its defaults); a missing named one is not.
     static func checkConfig(_ path: String?) -> Int32 {
-        guard let file = path ?? ConfigFile.defaultPath({ getenv($0).map { String(cString: $0) } }) else {
+        guard let file = path ?? ConfigFile.defaultPath(Environment.variable) else {
             print("toastd: no configuration file: neither XDG_CONFIG_HOME nor HOME is set")
             return 1
         }

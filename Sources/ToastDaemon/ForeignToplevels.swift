@@ -1,5 +1,3 @@
-import ToastConfig
-import ToastPlatform
 import ToastScene
 import Wayland
 

@@ -1,8 +1,6 @@
-import ToastConfig
-import ToastPlatform
-import ToastScene
 import Glibc
 import ToastCore
+import ToastPlatform
 
 /// The history file on disk: read once at start, and rewritten whole, never in place (a temporary
 /// file in the same directory, then `rename`), so a reader or a crash finds the old file or the new
@@ -63,17 +61,12 @@ struct HistoryFile {
         let temporary = "\(path).tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw SystemError("open \(temporary)") }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let error = SystemError("write \(temporary)")
-                close(fd)
-                unlink(temporary)
-                throw error
-            }
-            offset += n
+        do {
+            try FileDescriptor(rawValue: fd).writeAll(bytes)
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw SystemError("write \(temporary)", code: error.code)
         }
         guard close(fd) == 0 else {
             let error = SystemError("close \(temporary)")

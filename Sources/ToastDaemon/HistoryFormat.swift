@@ -1,6 +1,3 @@
-import ToastConfig
-import ToastPlatform
-import ToastScene
 import ToastCore
 import ToastProtocol
 import ToastVocabulary

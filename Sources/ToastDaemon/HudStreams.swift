@@ -1,8 +1,6 @@
-import ToastConfig
-import ToastPlatform
-import ToastScene
 import CLinux
 import Glibc
+import ToastPlatform
 import ToastProtocol
 
 /// Value bars fed by a pipe toastd reads itself: `toast hud --stream KIND` hands over its standard
@@ -72,7 +70,7 @@ final class HudStreams {
         do {
             // The stream itself, not its owner to look it up by: no hashing per value. The loop drops this
             // handler when the stream stops (`stop`), before the next batch can call it.
-            try loop.add(fd: fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in self.readable(stream, of: owner) }
+            try loop.add(fd: fd, events: EventLoop.readable) { [unowned self] _ in self.readable(stream, of: owner) }
         } catch {
             close(fd)
             return false

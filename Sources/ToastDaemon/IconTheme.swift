@@ -1,7 +1,5 @@
-import ToastConfig
-import ToastPlatform
-import ToastScene
 import Glibc
+import ToastConfig
 import ToastRender
 
 /// Finds the file for an icon name (`app_icon` "firefox", `-i dialog-information`,

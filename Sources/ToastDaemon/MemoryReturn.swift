@@ -1,10 +1,8 @@
-import ToastConfig
-import ToastPlatform
-import ToastScene
 import CLinux
 import CMallocSlices
 import Glibc
 import ToastCore
+import ToastPlatform
 import ToastRender
 import ToastVocabulary
 

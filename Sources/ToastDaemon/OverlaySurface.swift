@@ -1,14 +1,14 @@
-import ToastConfig
-import ToastPlatform
-import ToastScene
 import ToastCore
+import ToastPlatform
 import ToastRender
+import ToastScene
 import Wayland
 
-/// One pass-through overlay: a zwlr_layer_surface_v1 on the overlay layer with an empty input region
-/// and no keyboard interactivity, sized to its content. This is the Wayland form of the iOS cover
-/// window whose hitTest returns nil: it is drawn above everything, fullscreen windows included, and
-/// every click and key goes to the window below.
+/// One overlay: a zwlr_layer_surface_v1 (the overlay layer unless a rule says `top`) with no keyboard
+/// interactivity, sized to its content. Its input region is empty unless the person asked for clicks
+/// (`clickable-actions`): then only the drawn buttons and toasts take them. This is the Wayland form of
+/// the iOS cover window whose hitTest returns nil: drawn above everything, fullscreen windows included,
+/// and every click and key it was not asked to take goes to the window below.
 ///
 /// Drawing is pull-based: `setNeedsDraw` marks it dirty, and the surface asks its owner to draw when
 /// the compositor is ready (paced by frame callbacks). Nothing is requested from the compositor while

@@ -1,8 +1,6 @@
-import ToastConfig
-import ToastPlatform
-import ToastScene
 import Glibc
 import ToastCore
+import ToastPlatform
 import ToastRender
 import ToastVocabulary
 

@@ -1,11 +1,9 @@
-import ToastConfig
-import ToastPlatform
-import ToastScene
 import CLinux
 import Dispatch
 import Glibc
 import Synchronization
 import ToastCore
+import ToastPlatform
 import ToastRender
 import ToastVocabulary
 

@@ -1,6 +1,4 @@
 import ToastConfig
-import ToastPlatform
-import ToastScene
 import ToastRender
 import Wayland
 

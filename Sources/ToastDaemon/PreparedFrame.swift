@@ -1,7 +1,5 @@
-import ToastConfig
-import ToastPlatform
-import ToastScene
 import ToastRender
+import ToastScene
 
 /// A frame drawn ahead of its configure. A new surface must wait for the compositor's first configure
 /// before it attaches a buffer, but drawing the buffer needs no answer: the surface sends its size,

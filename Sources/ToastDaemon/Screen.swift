@@ -1,10 +1,9 @@
 import ToastConfig
-import ToastPlatform
-import ToastScene
 import ToastCore
 import ToastRender
-import Wayland
+import ToastScene
 import ToastVocabulary
+import Wayland
 
 /// The daemon's overlays: the toast stacks (top-right unless configured; a rule's `anchor`, `output`
 /// or `layer` makes another) and the HUD (bottom centre). A HUD never moves or hides toasts: each

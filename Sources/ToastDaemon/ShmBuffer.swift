@@ -1,9 +1,7 @@
-import ToastConfig
-import ToastPlatform
-import ToastScene
 import CLinux
 import Glibc
 import ToastRender
+import ToastScene
 import Wayland
 
 /// One ARGB8888 wl_shm buffer in its own memfd mapping. `busy` from attach until the compositor's

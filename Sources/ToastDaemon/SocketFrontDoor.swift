@@ -1,7 +1,5 @@
-import ToastConfig
-import ToastPlatform
-import ToastScene
 import ToastCore
+import ToastPlatform
 import ToastProtocol
 import ToastVocabulary
 

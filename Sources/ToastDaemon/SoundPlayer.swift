@@ -1,8 +1,7 @@
-import ToastConfig
-import ToastPlatform
-import ToastScene
 import Glibc
+import ToastConfig
 import ToastCore
+import ToastPlatform
 
 /// Where a sound name is found: the XDG sound theme `freedesktop` (the sound theme specification's
 /// fallback theme, which every distribution's sound-theme-freedesktop package fills), under

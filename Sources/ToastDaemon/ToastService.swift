@@ -1,8 +1,8 @@
 import ToastConfig
-import ToastPlatform
-import ToastScene
 import ToastCore
+import ToastPlatform
 import ToastRender
+import ToastScene
 import ToastVocabulary
 
 /// The one service between the front doors and the model. The control socket and D-Bus decode their

@@ -1,8 +1,7 @@
 import ToastConfig
-import ToastPlatform
-import ToastScene
 import ToastCore
 import ToastRender
+import ToastScene
 import ToastVocabulary
 
 /// One toast stack on one output: its layer surface, the painter that keeps its toasts' pictures at

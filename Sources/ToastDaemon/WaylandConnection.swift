@@ -1,5 +1,4 @@
 import ToastConfig
-import ToastPlatform
 import ToastScene
 import Wayland
 

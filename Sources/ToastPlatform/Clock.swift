@@ -1,6 +1,6 @@
 import Glibc
 
-/// Monotonic time, the only clock the daemon reads. Wall time never drives timeouts.
+/// Monotonic time, the clock every timeout, frame and expiry is measured on.
 package enum MonotonicClock {
     /// Now, in nanoseconds since an arbitrary start (CLOCK_MONOTONIC).
     package static func nanoseconds() -> Int64 {

@@ -26,6 +26,9 @@ public final class EventLoop {
 
     deinit { close(epollFD) }
 
+    /// The events of an fd with something to read (EPOLLIN).
+    public static let readable = UInt32(EPOLLIN.rawValue)
+
     /// Watches `fd` for `events` (EPOLLIN, EPOLLOUT, ...); the handler gets what was ready.
     public func add(fd: Int32, events: UInt32, handler: @escaping Handler) throws(SystemError) {
         let token = handlers.insert(handler)
@@ -111,17 +114,4 @@ package struct HandlerSlots<Handler> {
         guard index < slots.count, slots[index].uses == UInt32(truncatingIfNeeded: token >> 32) else { return nil }
         return index
     }
-}
-
-/// A failed system call, with errno captured at the point of failure.
-public struct SystemError: Error, CustomStringConvertible {
-    public let call: String
-    public let code: Int32
-
-    public init(_ call: String, code: Int32 = errno) {
-        self.call = call
-        self.code = code
-    }
-
-    public var description: String { "\(call): \(String(cString: strerror(code)))" }
 }

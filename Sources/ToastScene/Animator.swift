@@ -167,13 +167,45 @@ package struct Animator {
         return scene
     }
 
+    /// The open toasts that are in a stack, each with its stack's number (`slot`), and the room each
+    /// stack has; those held over a fullscreen window are in none.
+    private struct Placing {
+        var rooms: [StackRoom?]
+        /// The stacks in the order their first toast came.
+        var stackOrder: [Int] = []
+        var held: Set<NotificationID> = []
+        /// Indices into the model's open notifications, newest first.
+        var open: [(index: Int, slot: Int)] = []
+    }
+
     /// The toasts of the scene at `now` (see `scene`): adds them and their stacks to `scene`; returns
     /// whether any is fading.
     private mutating func addToasts(to scene: inout Scene, model: ToastModel, now: Instant, maxVisible: Int) -> Bool {
-        var animating = false
         // `model.visible` would copy every open notification at each update: with a backlog (a burst of
         // a hundred) that copy was most of a scene's cost. Read the store in place, copy only the shown.
         let all = model.all
+        refreshGroups(all, model: model)
+        let known = Set(order)
+        var placing = place(all, known: known, maxVisible: maxVisible)
+        let shown = chooseShown(all, placing: &placing)
+        scene.hiddenCount = placing.open.count - shown.count
+        scene.totalCount = placing.open.count
+        var shownByID: [NotificationID: Notification] = [:]
+        for notification in shown { shownByID[notification.id] = notification }
+        let newIDs = updateOrder(shown: shown, shownByID: shownByID, all: all, known: known, now: now)
+        updateViews(shown, modes: model.modes)
+        if !newIDs.isEmpty && animationsEnabled { showBurstAtOnce(newIDs: newIDs, shownByID: shownByID, now: now) }
+        let animating = appendToasts(to: &scene, shownByID: shownByID, now: now)
+        forgetFinished(scene, shownByID: shownByID, all: all, openCount: placing.open.count, heldCount: placing.held.count)
+        scene.stacks = stacks(of: scene, placing: placing, shownByID: shownByID)
+        // With nothing placed, the stacks' numbers start again (the table never grows for good).
+        if places.isEmpty { forgetSlots() }
+        scene.heldCount = placing.held.count
+        return animating
+    }
+
+    /// Groups the open toasts by the rules' `group-by` (once per model generation and modes).
+    private mutating func refreshGroups(_ all: [Notification], model: ToastModel) {
         if rules.groups {
             if groupsOf?.generation != model.generation || groupsOf?.modes != model.modes {
                 groups = ToastGroups(all.lazy.filter(\.isVisible), rules: rules, modes: model.modes)
@@ -182,17 +214,16 @@ package struct Animator {
         } else if !groups.isEmpty {
             groups = ToastGroups()
         }
-        let known = Set(order)
-        // Each toast's stack is decided once, when it is first seen open: it never jumps to another
-        // output while it shows. One that waits over a fullscreen window (`fullscreen`) is in no
-        // stack yet: it is not drawn and its timeout does not start.
-        // This runs over every open notification at every update: with a backlog of a hundred in a
-        // burst, hashing each one's stack (strings and all) several times was most of a scene's cost.
-        // Each stack has a number (`slot`) and each toast keeps its own, so one lookup by id is all.
-        var rooms: [StackRoom?] = Array(repeating: nil, count: slotPlaces.count)
-        var stackOrder: [Int] = []
-        var held: Set<NotificationID> = []
-        var open: [(index: Int, slot: Int)] = []
+    }
+
+    /// Each open toast's stack. It is decided once, when the toast is first seen open: it never jumps to
+    /// another output while it shows. One that waits over a fullscreen window (`fullscreen`) is in no
+    /// stack yet: it is not drawn and its timeout does not start.
+    /// This runs over every open notification at every update: with a backlog of a hundred in a burst,
+    /// hashing each one's stack (strings and all) several times was most of a scene's cost. Each stack
+    /// has a number (`slot`) and each toast keeps its own, so one lookup by id is all.
+    private mutating func place(_ all: [Notification], known: Set<NotificationID>, maxVisible: Int) -> Placing {
+        var placing = Placing(rooms: Array(repeating: nil, count: slotPlaces.count))
         let grouping = !groups.isEmpty
         // A group is one toast, its newest: the others are neither drawn nor counted in "+N more".
         for i in all.indices where all[i].isVisible && !(grouping && groups.isCovered(all[i].id)) {
@@ -203,30 +234,37 @@ package struct Animator {
             } else {
                 let placement = placer(all[i])
                 if !known.contains(id) && holds(all[i], placement) {
-                    held.insert(id)
+                    placing.held.insert(id)
                     continue
                 }
                 slot = self.slot(of: placement)
                 places[id] = (placement, slot)
-                if slot >= rooms.count { rooms.append(contentsOf: repeatElement(nil, count: slot + 1 - rooms.count)) }
+                if slot >= placing.rooms.count {
+                    placing.rooms.append(contentsOf: repeatElement(nil, count: slot + 1 - placing.rooms.count))
+                }
             }
-            if rooms[slot] == nil {
-                rooms[slot] = StackRoom(room: max(1, slotMaxVisible[slot] ?? maxVisible))
-                stackOrder.append(slot)
+            if placing.rooms[slot] == nil {
+                placing.rooms[slot] = StackRoom(room: max(1, slotMaxVisible[slot] ?? maxVisible))
+                placing.stackOrder.append(slot)
             }
-            rooms[slot]!.openCount += 1
-            if all[i].urgency == .critical { rooms[slot]!.criticalCount += 1 }
-            open.append((i, slot))
+            placing.rooms[slot]!.openCount += 1
+            if all[i].urgency == .critical { placing.rooms[slot]!.criticalCount += 1 }
+            placing.open.append((i, slot))
         }
-        // Critical toasts take their places first: one that needs the user (and never expires) must not
-        // wait under "+N more" behind newer chatter. The rest fill what is left, newest first.
-        for slot in stackOrder {
-            rooms[slot]!.normalRoom = max(0, rooms[slot]!.room - rooms[slot]!.criticalCount)
-            rooms[slot]!.criticalRoom = rooms[slot]!.room
+        return placing
+    }
+
+    /// The toasts drawn, newest first. Critical toasts take their places first: one that needs the
+    /// user (and never expires) must not wait under "+N more" behind newer chatter. The rest fill what
+    /// is left, newest first.
+    private func chooseShown(_ all: [Notification], placing: inout Placing) -> [Notification] {
+        for slot in placing.stackOrder {
+            placing.rooms[slot]!.normalRoom = max(0, placing.rooms[slot]!.room - placing.rooms[slot]!.criticalCount)
+            placing.rooms[slot]!.criticalRoom = placing.rooms[slot]!.room
         }
+        var rooms = placing.rooms
         var shown: [Notification] = []
-        let openCount = open.count
-        for (i, slot) in open {
+        for (i, slot) in placing.open {
             if all[i].urgency == .critical {
                 guard rooms[slot]!.criticalRoom > 0 else { continue }
                 rooms[slot]!.criticalRoom -= 1
@@ -236,12 +274,14 @@ package struct Animator {
             }
             shown.append(all[i])
         }
-        scene.hiddenCount = openCount - shown.count
-        scene.totalCount = openCount
-        var shownByID: [NotificationID: Notification] = [:]
-        for notification in shown { shownByID[notification.id] = notification }
-        // Closed toasts fade out; one pushed under "+N more" by newer ones just goes (a burst would
-        // otherwise keep a tall column of fading toasts on screen).
+        return shown
+    }
+
+    /// Puts the newly shown toasts on top of `order` and starts the fade-out of the closed ones; returns
+    /// the new ones. One pushed under "+N more" by newer ones just goes (a burst would otherwise keep a
+    /// tall column of fading toasts on screen).
+    private mutating func updateOrder(shown: [Notification], shownByID: [NotificationID: Notification],
+                                      all: [Notification], known: Set<NotificationID>, now: Instant) -> [NotificationID] {
         // `order` holds only what the last scene drew (a few toasts): a search of the open ones for each
         // costs less than the set of every open id that was made here at each scene of a burst.
         for id in order where shownByID[id] == nil && leaving[id] == nil && animationsEnabled {
@@ -249,30 +289,41 @@ package struct Animator {
         }
         let newIDs = shown.map(\.id).filter { !known.contains($0) }
         order = newIDs + order.filter { shownByID[$0] != nil || leaving[$0] != nil }
+        return newIDs
+    }
+
+    /// The view of each shown toast whose notification or group changed, styled by the rules.
+    private mutating func updateViews(_ shown: [Notification], modes: [String]) {
         for notification in shown {
             let count = groups.count(of: notification.id)
             if let last = lastViews[notification.id], last.revision == notification.revision, last.groupCount == count {
                 continue
             }
             var view = Self.view(of: notification)
-            if let look = rules.look(of: notification, modes: model.modes, groupCount: count) {
+            if let look = rules.look(of: notification, modes: modes, groupCount: count) {
                 view = look.applied(to: view, base: style, id: notification.id, groupCount: count)
             }
             lastViews[notification.id] = (notification.revision, count, view)
         }
+    }
 
-        if !newIDs.isEmpty && animationsEnabled {
-            // Toasts that came in the last fade duration (shown at once or not): the burst so far.
-            let fadingIn = order.filter { id in
-                guard let notification = shownByID[id], !newIDs.contains(id) else { return false }
-                return fraction(since: notification.shownAt ?? now, now: now) < 1
-            }
-            if fadingIn.count + newIDs.count > burstSize {
-                instant.formUnion(fadingIn)
-                instant.formUnion(newIDs)
-            }
+    /// Toasts that came within the last fade duration (shown at once or not) are the burst so far: past
+    /// `burstSize` of them, they show at once instead of as a column of fades.
+    private mutating func showBurstAtOnce(newIDs: [NotificationID], shownByID: [NotificationID: Notification], now: Instant) {
+        let fadingIn = order.filter { id in
+            guard let notification = shownByID[id], !newIDs.contains(id) else { return false }
+            return fraction(since: notification.shownAt ?? now, now: now) < 1
         }
+        if fadingIn.count + newIDs.count > burstSize {
+            instant.formUnion(fadingIn)
+            instant.formUnion(newIDs)
+        }
+    }
 
+    /// Adds the shown and the leaving toasts to `scene` in `order`, each at its opacity and slide now;
+    /// returns whether any is fading.
+    private mutating func appendToasts(to scene: inout Scene, shownByID: [NotificationID: Notification], now: Instant) -> Bool {
+        var animating = false
         for id in order {
             guard let view = lastViews[id]?.view else { continue }
             if let notification = shownByID[id] {
@@ -288,19 +339,26 @@ package struct Animator {
                 scene.toasts.append(.init(id: id, view: view, opacity: 1 - progress, slide: Self.easeIn(progress)))
             }
         }
-        // Forget what has finished fading.
+        return animating
+    }
+
+    /// Forgets what has finished fading. A place is kept while its toast is open or fading.
+    private mutating func forgetFinished(_ scene: Scene, shownByID: [NotificationID: Notification],
+                                         all: [Notification], openCount: Int, heldCount: Int) {
         let inScene = Set(scene.toasts.map(\.id))
         order.removeAll { !inScene.contains($0) }
         leaving = leaving.filter { inScene.contains($0.key) }
         instant = instant.filter { inScene.contains($0) && shownByID[$0] != nil }
         lastViews = lastViews.filter { inScene.contains($0.key) }
-        // A place is kept while its toast is open or fading; a closed one's goes.
-        if places.count > openCount + held.count {
+        if places.count > openCount + heldCount {
             var keep = inScene
             for i in all.indices where all[i].isVisible { keep.insert(all[i].id) }
             places = places.filter { keep.contains($0.key) }
         }
-        // The stacks, each its own surface: their toasts in scene order, their own "+N more".
+    }
+
+    /// The stacks, each its own surface: their toasts in scene order, their own "+N more".
+    private func stacks(of scene: Scene, placing: Placing, shownByID: [NotificationID: Notification]) -> [Scene.Stack] {
         var stackScenes: [Scene.Stack?] = Array(repeating: nil, count: slotPlaces.count)
         var slotsInOrder: [Int] = []
         for toast in scene.toasts {
@@ -311,22 +369,18 @@ package struct Animator {
             }
             stackScenes[slot]!.toasts.append(toast)
         }
-        for slot in stackOrder where stackScenes[slot] == nil {
+        for slot in placing.stackOrder where stackScenes[slot] == nil {
             stackScenes[slot] = Scene.Stack(place: slotPlaces[slot])
             slotsInOrder.append(slot)
         }
         for slot in slotsInOrder {
-            if slot < rooms.count, let room = rooms[slot] {
+            if slot < placing.rooms.count, let room = placing.rooms[slot] {
                 let shownHere = stackScenes[slot]!.toasts.lazy.filter { shownByID[$0.id] != nil }.count
                 stackScenes[slot]!.hiddenCount = room.openCount - shownHere
                 stackScenes[slot]!.totalCount = room.openCount
             }
         }
-        scene.stacks = slotsInOrder.compactMap { stackScenes[$0] }.filter { !$0.toasts.isEmpty || $0.hiddenCount > 0 }
-        // With nothing placed, the stacks' numbers start again (the table never grows for good).
-        if places.isEmpty { forgetSlots() }
-        scene.heldCount = held.count
-        return animating
+        return slotsInOrder.compactMap { stackScenes[$0] }.filter { !$0.toasts.isEmpty || $0.hiddenCount > 0 }
     }
 
     /// Decelerating curve for entrances: fast at first, settling into place.

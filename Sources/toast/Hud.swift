@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import ToastPlatform
 #endif
 import ArgumentParser
 import ToastProtocol
@@ -118,12 +119,14 @@ struct Hud: ParsableCommand {
                     }
                 }
             }
+            let standardInput = FileDescriptor(rawValue: 0)
             while true {
-                let n = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw ClientFailure(message: "reading standard input: \(Connection.errorText(errno))",
-                                        status: Exit.daemonError)
+                let read = buffer.withUnsafeMutableBytes { bytes in Result { () throws(SystemError) in try standardInput.read(into: bytes) } }
+                let n: Int
+                switch read {
+                case .success(let count): n = count
+                case .failure(let error):
+                    throw ClientFailure(message: "reading standard input: \(error.reason)", status: Exit.daemonError)
                 }
                 if n == 0 { break }
                 buffer.withUnsafeBytes { input.append(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }

@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import ToastPlatform
 #endif
 import ArgumentParser
 import ToastProtocol
@@ -119,26 +120,18 @@ enum PickerProcess {
         }
         // A picker that exits without reading all its input must not kill us with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
-        let bytes = Array(input.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(toChild[1], $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
-            offset += n
-        }
+        // A picker that quits before reading all its choices still answers: what it printed counts.
+        try? FileDescriptor(rawValue: toChild[1]).writeAll(Array(input.utf8))
         close(toChild[1])
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fromChild[0], $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
+        let fromPicker = FileDescriptor(rawValue: fromChild[0])
+        while let n = try? buffer.withUnsafeMutableBytes({ try fromPicker.read(into: $0) }), n > 0 {
             output += buffer[0..<n]
         }
         close(fromChild[0])
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = retryingInterrupted { waitpid(pid, &status, 0) }
         // Exited normally with status 0 (WIFEXITED && WEXITSTATUS == 0): anything else chose nothing.
         guard status & 0x7f == 0 && (status >> 8) & 0xff == 0 else { return "" }
         return String(decoding: output, as: UTF8.self)

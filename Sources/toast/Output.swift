@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import ToastPlatform
 
 /// Unbuffered output on fds 1 and 2 (no Foundation, and `stdout` is off limits in Swift 6 mode), so
 /// `-p` ids and `--wait` outcomes reach a pipe the moment they are known.
@@ -13,17 +14,8 @@ enum Output {
     /// Writes `toast: text` and a newline to standard error.
     static func error(_ text: String) { write(fd: 2, "toast: " + text + "\n") }
 
+    /// A closed or full output loses the text: there is nowhere left to say so.
     static func write(fd: Int32, _ text: String) {
-        Array(text.utf8).withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += n
-            }
-        }
+        try? FileDescriptor(rawValue: fd).writeAll(Array(text.utf8))
     }
 }

@@ -508,59 +508,6 @@ final class NotificationsBusTests: XCTestCase {
         XCTAssertTrue(gone, "the spinner outlived its caller; kept at \(stage.keep(after, name: "bus-spinner-orphan"))")
     }
 
-    // MARK: Measurement (not a test)
-
-    /// Notify → reply round trip on one connected client. Runs with TOASTD_MEASURE=1 only.
-    func testMeasureNotifyRoundTrip() throws {
-        guard ProcessInfo.processInfo.environment["TOASTD_MEASURE"] == "1" else {
-            throw XCTSkip("a measurement: set TOASTD_MEASURE=1")
-        }
-        let stage = try Stage.shared()
-        let toastd = try startToastd(stage, arguments: ["--no-animations"])
-        let client = try WireBusClient(address: stage.variables["DBUS_SESSION_BUS_ADDRESS"]!)
-        func measure(_ label: String, count: Int = 300, pauseMicroseconds: UInt32 = 0,
-                     _ call: (Int) throws -> WireMessage) rethrows {
-            var samples: [Double] = []
-            for i in 0..<count {
-                // A measurement, not a test: a pause lets the previous call's redraw finish first.
-                if pauseMicroseconds > 0 { usleep(pauseMicroseconds) }
-                let start = ContinuousClock.now
-                let reply = try call(i)
-                let elapsed = ContinuousClock.now - start
-                XCTAssertFalse(reply.isError, "\(label): \(reply.errorName ?? "")")
-                samples.append(Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6)
-            }
-            let warm = samples.dropFirst(20).sorted()
-            func pct(_ p: Double) -> Double { warm[min(warm.count - 1, Int(Double(warm.count) * p))] }
-            print(String(format: "%@ (µs, %d calls after 20 warm-up): p50 %.0f  p90 %.0f  p99 %.0f  max %.0f",
-                         label, warm.count, pct(0.5), pct(0.9), pct(0.99), warm.last ?? 0))
-        }
-        try measure("GetServerInformation round trip") { _ in
-            try client.call(destination: Self.name, path: Self.path, interface: Self.name, member: "GetServerInformation")
-        }
-        var id: UInt32 = 0
-        try measure("Notify replacing one toast") { i in
-            var body = Self.notifyBody(summary: "Replaced \(i)", timeout: 0)
-            body.replaceSubrange(12..<16, with: withUnsafeBytes(of: id.littleEndian, Array.init))  // replaces_id
-            let reply = try client.call(destination: Self.name, path: Self.path, interface: Self.name,
-                                        member: "Notify", signature: "susssasa{sv}i", body: body)
-            id = reply.firstUInt32 ?? 0
-            return reply
-        }
-        try measure("GetServerInformation, 40 ms apart", count: 80, pauseMicroseconds: 40_000) { _ in
-            try client.call(destination: Self.name, path: Self.path, interface: Self.name, member: "GetServerInformation")
-        }
-        try measure("Notify new toast, 40 ms apart", count: 80, pauseMicroseconds: 40_000) { i in
-            try client.call(destination: Self.name, path: Self.path, interface: Self.name, member: "Notify",
-                                   signature: "susssasa{sv}i", body: Self.notifyBody(summary: "Spaced \(i)", timeout: 1000))
-        }
-        try measure("Notify new toast, back to back") { i in
-            try client.call(destination: Self.name, path: Self.path, interface: Self.name, member: "Notify",
-                            signature: "susssasa{sv}i", body: Self.notifyBody(summary: "Round trip \(i)", timeout: 1000))
-        }
-        XCTAssertTrue(toastd.process.isRunning)
-    }
-
     // MARK: Helpers
 
     /// Starts toastd and makes sure it is the one that owns the name: `ToastdProcess` only waits for the

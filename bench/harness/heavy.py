@@ -26,8 +26,8 @@ SETTLE_S = 1.0
 ANSWER_BUDGET_S = 120.0
 # The result keys each measurement sets (a daemon that dies leaves them n/a, saying why).
 KEYS = {"burst": ["burst_drain", "burst_answered", "burst_cpu", "burst_peak_rss", "burst_commits",
-                  "burst_commits_ahead", "burst_rss_kept"],
-        "storm": ["storm_peak_rss", "storm_rss_kept"]}             # after the last close: fade-outs end, idle memory release runs
+                  "burst_commits_ahead", "burst_anon_after", "burst_pss_after"],
+        "storm": ["storm_peak_rss", "storm_anon_after", "storm_pss_after"]}             # after the last close: fade-outs end, idle memory release runs
 
 NOTIFICATIONS = DBusAddress("/org/freedesktop/Notifications", bus_name="org.freedesktop.Notifications",
                             interface="org.freedesktop.Notifications")
@@ -188,7 +188,6 @@ class Heavy:
             daemon.wait_idle(0.3)
             pid = daemon.pid
             daemon.log.skip_to_end()
-            rss_before = procs.rss_kib(pid) / 1024
             cpu0 = procs.cpu_ns(pid)
             since = procs.realtime_us32()
             t0 = time.monotonic()
@@ -212,7 +211,9 @@ class Heavy:
             r.set(f"burst_peak_rss.{name}", peak)
             r.set(f"burst_commits.{name}", commits)
             r.set(f"burst_commits_ahead.{name}", ahead)
-            r.set(f"burst_rss_kept.{name}", procs.rss_kib(pid) / 1024 - rss_before)
+            anon, pss, _ = procs.memory_mb(pid)
+            r.set(f"burst_anon_after.{name}", anon)
+            r.set(f"burst_pss_after.{name}", pss)
             self.say(f"    {name}: {len(ids)}/{BURST_CALLS} answered in {drained:.2f} s, CPU {(cpu1 - cpu0) / 1e9:.2f} s, "
                      f"peak RSS {peak:.1f} MB, {commits} buffer commits / {callbacks} frame callbacks "
                      f"({ahead} ahead of their frame)")
@@ -251,9 +252,12 @@ class Heavy:
             time.sleep(SETTLE_S)
             daemon.check_alive()
             after = procs.rss_kib(pid) / 1024
+            anon, pss, _ = procs.memory_mb(pid)
             self.results.set(f"storm_peak_rss.{name}", peak)
-            self.results.set(f"storm_rss_kept.{name}", after - before)
-            self.say(f"    {name}: storm RSS {before:.1f} → peak ≥ {peak:.1f} → {after:.1f} MB after all closed")
+            self.results.set(f"storm_anon_after.{name}", anon)
+            self.results.set(f"storm_pss_after.{name}", pss)
+            self.say(f"    {name}: storm RSS {before:.1f} → peak ≥ {peak:.1f} → {after:.1f} MB after all closed, "
+                     f"anonymous {anon:.1f} MB")
         finally:
             conn.close()
             daemon.stop()

@@ -16,6 +16,7 @@ import dbus
 from . import procs
 from .daemons import DaemonDied, Dunst, Mako, Toastd, Wob
 from .heavy import Heavy
+from .report import MEMORY_POINTS
 
 IDLE_WINDOW_S = 10.0     # rows 6: wakeups counted over this long
 SPINNER_WINDOW_S = 5.0   # row 7
@@ -90,9 +91,10 @@ class Bench:
                 self.toastd.start()
                 self.say("bench: toastd serves its socket but does not own org.freedesktop.Notifications;"
                          " D-Bus rows are n/a")
-                for key in ("notify.toastd", "ready_bus.toastd", "cli_cold.notify-send+toastd",
-                            "cli_warm.notify-send+toastd", "rss_100.toastd", "rss_closed.toastd",
-                            "cpu_per_notification.toastd", "wakeups_shown.toastd", "uss_toasts.toastd"):
+                bus_only = [f"{kind}_{point}.toastd" for point in ("one", "one_closed", "settled_30", "100", "closed")
+                            for kind in ("anon", "pss", "rss")]
+                for key in ["notify.toastd", "ready_bus.toastd", "cli_cold.notify-send+toastd",
+                            "cli_warm.notify-send+toastd", "cpu_per_notification.toastd", "wakeups_shown.toastd"] + bus_only:
                     self.results.miss(key, "toastd does not own org.freedesktop.Notifications")
             self._probe_toast_cli()
             self.toastd.stop()
@@ -324,10 +326,7 @@ class Bench:
         try:
             daemon.wait_idle(0.3)
             pid = daemon.pid
-            self.results.set(f"rss_idle.{name}", procs.rss_kib(pid) / 1024)
-            pss, uss = procs.pss_uss_kib(pid)
-            self.results.set(f"pss_idle.{name}", pss / 1024)
-            self.results.set(f"uss_idle.{name}", uss / 1024)
+            self._memory("idle", daemon)
             self.results.set(f"wakeups_idle.{name}", self._wakeups(pid, IDLE_WINDOW_S))
             if isinstance(daemon, Toastd):
                 self.spinner(daemon)
@@ -336,6 +335,7 @@ class Bench:
                 if isinstance(daemon, (Wob, Toastd)):
                     self.hud_cpu(daemon)
                 return
+            self._single_and_thirty(daemon)
             for burst in range(BURSTS):
                 # BURST notifications from a connected client; none expires by itself. CPU counts
                 # until the daemon is idle again, so drawing (and any fade-in) is included.
@@ -346,10 +346,7 @@ class Bench:
                 # Stored in ns so the series' "ms" scaling reads µs (see report.ROWS).
                 self.results.add(f"cpu_per_notification.{name}", (cpu1 - cpu0) / BURST)
                 if burst == 0:
-                    self.results.set(f"rss_100.{name}", procs.rss_kib(pid) / 1024)
-                    pss, uss = procs.pss_uss_kib(pid)
-                    self.results.set(f"pss_100.{name}", pss / 1024)
-                    self.results.set(f"uss_100.{name}", uss / 1024)
+                    self._memory("100", daemon)
                     # Toasts shown, nothing animating.
                     self.results.set(f"wakeups_shown.{name}", self._wakeups(pid, IDLE_WINDOW_S))
                 for nid in ids:
@@ -357,16 +354,7 @@ class Bench:
                 daemon.wait_idle(0.3, timeout_s=30)
                 if burst == 0:
                     time.sleep(0.5)
-                    self.results.set(f"rss_closed.{name}", procs.rss_kib(pid) / 1024)
-            # What a daemon in use keeps while idle: two single toasts shown and closed, one after the
-            # other (the USS idle row above is right after start, before any toast was drawn).
-            for i in range(2):
-                nid = self.client.notify(f"Single {i}", "one toast at a time")
-                daemon.wait_idle(0.3, timeout_s=30)
-                daemon.close(nid)
-                daemon.wait_idle(0.3, timeout_s=30)
-            time.sleep(0.5)
-            self.results.set(f"uss_toasts.{name}", procs.pss_uss_kib(pid)[1] / 1024)
+                    self._memory("closed", daemon)
             # Last: the HUD's code and buffers would otherwise count in the RSS rows above.
             if isinstance(daemon, Toastd):
                 self.hud_cpu(daemon)
@@ -376,6 +364,31 @@ class Bench:
             raise
         finally:
             daemon.stop()
+
+    def _memory(self, point, daemon):
+        """Anonymous, PSS and RSS of `daemon` now, as the rows of `point`."""
+        anon, pss, rss = procs.memory_mb(daemon.pid)
+        self.results.set(f"anon_{point}.{daemon.name}", anon)
+        self.results.set(f"pss_{point}.{daemon.name}", pss)
+        self.results.set(f"rss_{point}.{daemon.name}", rss)
+
+    def _single_and_thirty(self, daemon):
+        """One toast shown, the same after it closed, and settled after 30 more shown one at a time: what a
+        daemon in use costs through a day of single notifications."""
+        nid = self.client.notify("Single", "one toast at a time", expire_ms=0)
+        daemon.wait_idle(0.3, timeout_s=30)
+        self._memory("one", daemon)
+        daemon.close(nid)
+        daemon.wait_idle(0.3, timeout_s=30)
+        time.sleep(0.5)
+        self._memory("one_closed", daemon)
+        for i in range(30):
+            nid = self.client.notify(f"Single {i}", "one toast at a time", expire_ms=0)
+            daemon.wait_idle(0.3, timeout_s=30)
+            daemon.close(nid)
+            daemon.wait_idle(0.3, timeout_s=30)
+        time.sleep(0.5)
+        self._memory("settled_30", daemon)
 
     def hud_cpu(self, daemon):
         """The daemon's CPU per HUD value: a stream of values HUD_GAP_S apart while the bar is shown, each
@@ -434,8 +447,8 @@ class Bench:
                                                      if d is not None and d.uses_bus])
 
     # The resource rows' scalars, each set once per daemon by resource_run (wob's only the first four).
-    RESOURCE_KEYS = ("rss_idle", "pss_idle", "uss_idle", "wakeups_idle", "rss_100", "pss_100", "uss_100",
-                     "wakeups_shown", "rss_closed", "uss_toasts")
+    RESOURCE_KEYS = tuple(f"{kind}_{point}" for point, _ in MEMORY_POINTS for kind in ("anon", "pss", "rss")) + (
+        "wakeups_idle", "wakeups_shown")
 
     def resource_runs(self):
         # dunst, the second anchor: every row it lives to (bench/run installs one that survives a

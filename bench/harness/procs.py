@@ -111,16 +111,18 @@ def rss_kib(pid):
     raise RuntimeError(f"no VmRSS for pid {pid}")
 
 
-def pss_uss_kib(pid):
-    """(PSS, USS) in KiB from /proc/PID/smaps_rollup: the proportional share of every resident page,
-    and the pages only this process maps (private clean + private dirty): what it costs on its own."""
+def memory_mb(pid):
+    """(Anonymous, PSS, RSS) in MB from /proc/PID/smaps_rollup. Anonymous is what no page cache gives
+    back (heap, stacks, relocated data): the memory the desktop pays for this process alone. PSS shares
+    each resident page among the processes that map it. RSS counts file pages too, which stay in the
+    page cache whether a process maps them or not: reported for reference only."""
     fields = {}
     with open(f"/proc/{pid}/smaps_rollup") as f:
         for line in f:
             parts = line.split()
             if len(parts) >= 2 and parts[0].endswith(":") and parts[1].isdigit():
                 fields[parts[0][:-1]] = int(parts[1])
-    return fields.get("Pss", 0), fields.get("Private_Clean", 0) + fields.get("Private_Dirty", 0)
+    return fields.get("Anonymous", 0) / 1024, fields.get("Pss", 0) / 1024, fields.get("Rss", 0) / 1024
 
 
 def alive(pid):
