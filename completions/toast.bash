@@ -173,13 +173,13 @@ _toast() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    send|dismiss|list|history|restore|action|menu|dnd|mode|status|reload|version|hud|loading|center|reply|help)
+    send|dismiss|list|history|restore|action|menu|dnd|mode|status|reload|version|hud|loading|center|reply|alert|help)
         # Offer subcommand argument completions
         "_toast_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'send dismiss list history restore action menu dnd mode status reload version hud loading center reply help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'send dismiss list history restore action menu dnd mode status reload version hud loading center reply alert help' -- "${cur}"))
         ;;
     esac
 }
@@ -462,6 +462,24 @@ _toast_reply() {
     repeating_options=()
     non_repeating_options=()
     __toast_offer_flags_options -1
+}
+
+_toast_alert() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=(-A --action)
+    non_repeating_options=(--timeout)
+    __toast_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '-A'|'--action')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    esac
 }
 
 _toast_help() {

@@ -25,6 +25,8 @@ public struct NotificationRequest: Equatable, Sendable {
     public var sound: NotificationSound?
     /// `suppress-sound`: nothing is played, whatever the hints or rules say.
     public var suppressSound = false
+    /// An alert (`toast alert`): drawn as a dialog that takes the keyboard, not as a toast.
+    public var isAlert = false
     /// `x-kde-reply-placeholder-text`: the reply field's placeholder (`InlineReply`).
     public var replyPlaceholder: String?
     /// The id to replace in place; 0 means none. An unknown id gets a new notification (like mako).

@@ -7,11 +7,21 @@ import ToastScene
 import ToastVocabulary
 
 extension Daemon {
-    /// Wires the notification center (`toast center`) into the daemon.
-    func startCenter() {
+    /// Wires the surfaces that take input when asked into the daemon: the notification center
+    /// (`toast center`), alerts (`toast alert`), and hover pausing expiry.
+    func startInputSurfaces() {
         center.config = { [unowned self] in self.config.center }
         center.start()
         socketDoor.onCenter = { [unowned self] mode in self.center.apply(mode) }
+        alerts.look = { [unowned self] in self.config.center }
+        alerts.start()
+        startHoverPause()
+    }
+
+    /// The model changed: the center lists it anew, the next alert shows.
+    func inputSurfacesChanged() {
+        center.modelChanged()
+        alerts.modelChanged()
     }
 }
 
@@ -25,7 +35,6 @@ final class CenterController {
     /// The look of the next center (`[center]` of the configuration in use).
     var config: () -> CenterConfig = { CenterConfig() }
     private(set) var surface: CenterSurface?
-    private var keyboard: Keyboard?
     /// Draws the center; made at its first opening and kept (its text layouts are let go at each close).
     private var renderer: PanelRenderer?
     /// When the open request came (monotonic nanoseconds), until the first frame is drawn.
@@ -91,18 +100,17 @@ final class CenterController {
         surface = center
         listed = nil
         refresh(focusFirst: true)
-        keyboard = wayland.seats.first?.takeKeyboard()
-        keyboard?.onKey = { [unowned self] surface, press in
-            guard let center = self.surface, center.overlay.owns(surface), let key = CenterKey(keysym: press.keysym, text: press.text, shift: press.shift) else { return }
+        wayland.seats.first?.takeKeyboard(for: self, Keyboard.Listener(onKey: { [unowned self] surface, press in
+            guard let center = self.surface, center.overlay.owns(surface),
+                  let key = CenterKey(keysym: press.keysym, text: press.text, shift: press.shift) else { return }
             self.perform(center.handle(key))
-        }
-        keyboard?.onFocus = { [unowned self] surface, entered in
+        }, onFocus: { [unowned self] surface, entered in
             // Another window took the keyboard (a click outside the panel): the center closes.
             if !entered, let center = self.surface, center.overlay.owns(surface) {
                 Log.info("center closed: another window took the keyboard")
                 self.close()
             }
-        }
+        }))
         screen.update()
     }
 
@@ -110,8 +118,7 @@ final class CenterController {
         guard surface != nil else { return }
         surface = nil
         renderer?.releaseCaches()
-        keyboard = nil
-        wayland.seats.first?.releaseKeyboard()
+        wayland.seats.first?.releaseKeyboard(for: self)
         // The pointer may have been over the panel: its leave does not come for a surface destroyed.
         service.hover(false)
         Log.info("center closed")

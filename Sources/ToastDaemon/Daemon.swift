@@ -53,6 +53,8 @@ public final class Daemon {
     var memoryPolicy = MemoryReturnPolicy()
     /// The notification center (`Daemon+Center.swift`).
     lazy var center = CenterController(wayland: wayland, service: service, screen: screen)
+    /// Alerts (`Daemon+Alert.swift`).
+    lazy var alerts = AlertController(wayland: wayland, service: service, screen: screen)
 
     /// Connects to the compositor and the bus and opens the socket; throws a message to print.
     public init(options: DaemonOptions) throws(StartupError) {
@@ -88,8 +90,7 @@ public final class Daemon {
         connectService()
         if let door { try finishBusName(door) }
         try watchEvents()
-        startCenter()
-        startHoverPause()
+        startInputSurfaces()
         keepHistory()
         offerSound()
         // Fontconfig and Pango cost ~10 ms the first time: pay it now, not with the first toast.
@@ -172,7 +173,7 @@ public final class Daemon {
         }
         for command in service.drainCommands() { commands.run(command.command, environment: command.environment) }
         socketDoor.publishStatus()
-        center.modelChanged()
+        inputSurfacesChanged()
         // Only a change to what is drawn redraws; animation frames are paced by the surfaces themselves.
         let model = service.readModel { (generation: $0.generation, hudGeneration: $0.hud.generation,
                                          historyGeneration: $0.historyGeneration) }

@@ -21,9 +21,31 @@ final class Keyboard {
     private var state: OpaquePointer?
     /// The surface that has the keyboard (nil: none of ours).
     private(set) var focus: WlSurface?
-    /// A surface of ours got the keyboard (`enter`) or lost it (`leave`: another window took it).
-    var onFocus: (_ surface: WlSurface?, _ entered: Bool) -> Void = { _, _ in }
-    var onKey: (_ surface: WlSurface?, KeyPress) -> Void = { _, _ in }
+    /// Who listens (the center, an alert), each told every key and focus change with the surface it
+    /// is for: a surface of ours got the keyboard (`enter`) or lost it (`leave`: another window took it).
+    private var listeners: [ObjectIdentifier: Listener] = [:]
+
+    struct Listener {
+        var onKey: (_ surface: WlSurface?, KeyPress) -> Void
+        var onFocus: (_ surface: WlSurface?, _ entered: Bool) -> Void
+    }
+
+    /// Adds (or replaces) `owner`'s listener.
+    func listen(_ owner: AnyObject, _ listener: Listener) { listeners[ObjectIdentifier(owner)] = listener }
+
+    /// Drops `owner`'s listener; returns whether anyone still listens.
+    func stopListening(_ owner: AnyObject) -> Bool {
+        listeners[ObjectIdentifier(owner)] = nil
+        return !listeners.isEmpty
+    }
+
+    private func onFocus(_ surface: WlSurface?, _ entered: Bool) {
+        for listener in Array(listeners.values) { listener.onFocus(surface, entered) }
+    }
+
+    private func onKey(_ surface: WlSurface?, _ press: KeyPress) {
+        for listener in Array(listeners.values) { listener.onKey(surface, press) }
+    }
 
     init(seat: WlSeat) {
         proxy = seat.getKeyboard()

@@ -183,8 +183,10 @@ final class OverlaySurface {
     /// Makes the overlay take the keyboard (`on_demand`: until the user focuses another window; the
     /// compositor's layer shell older than v4 knows only `exclusive`) or not (`none`, the default). Set
     /// before the first commit (the notification center, an alert: the only overlays that take keys).
-    func takeKeyboard(_ on: Bool, layerShellVersion: UInt32) {
-        layerSurface.setKeyboardInteractivity(keyboardInteractivity: !on ? .none : layerShellVersion >= 4 ? .onDemand : .exclusive)
+    /// `exclusive`: it keeps the keyboard until it goes (an alert, answered or not).
+    func takeKeyboard(_ on: Bool, exclusive: Bool = false, layerShellVersion: UInt32) {
+        layerSurface.setKeyboardInteractivity(
+            keyboardInteractivity: !on ? .none : exclusive || layerShellVersion < 4 ? .exclusive : .onDemand)
     }
 
     /// Pins the overlay to `edges` instead of its placement's (a panel spanning the output's height).

@@ -249,7 +249,8 @@ final class SocketFrontDoor {
         if let category = params.category { request.category = category }
         if let tag = params.tag { request.tag = tag }
         if let value = params.value { request.progress = value }
-        if params.transient { request.isTransient = true }
+        if params.transient || params.alert { request.isTransient = true }
+        request.isAlert = params.alert
         return request
     }
 

@@ -72,14 +72,17 @@ final class Seat {
     private(set) var keyboard: Keyboard?
     private var hasKeyboard = false
 
-    /// Binds the seat's keyboard (a surface of ours is about to take keys); nil when the seat has none.
-    func takeKeyboard() -> Keyboard? {
+    /// Binds the seat's keyboard (a surface of ours is about to take keys) and has `owner` told its
+    /// keys; nothing when the seat has none.
+    func takeKeyboard(for owner: AnyObject, _ listener: Keyboard.Listener) {
         if keyboard == nil, hasKeyboard { keyboard = Keyboard(seat: proxy) }
-        return keyboard
+        keyboard?.listen(owner, listener)
     }
 
-    /// Lets the keyboard go (no surface of ours takes keys any more).
-    func releaseKeyboard() { keyboard = nil }
+    /// `owner` takes no more keys; the keyboard goes when no one does.
+    func releaseKeyboard(for owner: AnyObject) {
+        if let keyboard, !keyboard.stopListening(owner) { self.keyboard = nil }
+    }
 
     init(globalName: UInt32, proxy: WlSeat, onPress: @escaping (PointerPress) -> Void) {
         self.globalName = globalName

@@ -67,3 +67,64 @@ struct AnswerReply: ParsableCommand {
         }
     }
 }
+
+/// `toast alert TITLE [BODY] -A KEY=Label... [--timeout SECONDS]`: a centred dialog that takes the
+/// keyboard until answered; prints the chosen key.
+struct Alert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "alert",
+        abstract: "Ask with a centred dialog that takes the keyboard until answered; print the chosen key.",
+        discussion: """
+            Left, Right and Tab move between the buttons, Enter answers, Escape gives no answer; a click on \
+            a button answers too. Exit status 0 with an answer, 1 on Escape or --timeout. One alert shows \
+            at a time: the next waits for it.
+            """)
+
+    @Argument(help: "The question.")
+    var title: String
+    @Argument(help: "More words under it.")
+    var body: String?
+    @Option(name: [.customShort("A"), .long],
+            help: ArgumentHelp("A button, KEY=Label (KEY defaults to its index from 0); default: ok=OK.", valueName: "action"))
+    var action: [String] = []
+    @Option(help: ArgumentHelp("Give up after this many seconds (exit status 1).", valueName: "seconds"))
+    var timeout: Int32?
+
+    mutating func validate() throws {
+        if let timeout, timeout < 1 || timeout > 86_400 { throw ValidationError("--timeout must be 1 to 86400 seconds") }
+    }
+
+    var params: NotifyParams {
+        var actions: [NotificationAction] = []
+        for (i, spec) in action.enumerated() {
+            let a = NotificationAction.parse(spec, index: i)
+            if let j = actions.firstIndex(where: { $0.key == a.key }) { actions[j] = a } else { actions.append(a) }
+        }
+        if actions.isEmpty { actions = [NotificationAction(key: "ok", label: "OK")] }
+        var params = NotifyParams(summary: title, body: body, urgency: .critical, expireMs: timeout.map { $0 * 1000 } ?? 0,
+                                  actions: actions, wait: true)
+        params.alert = true
+        return params
+    }
+
+    func run() throws {
+        let params = params
+        try reportingFailures { () throws(ClientFailure) in
+            let connection = try Connection()
+            guard case .id(let id) = try connection.call(.notify(params)) else {
+                throw ClientFailure.protocolViolation("toastd's notify reply carries no id")
+            }
+            while let event = try connection.nextEvent() {
+                guard event.id == id else { continue }
+                switch event {
+                case .action(_, let key):
+                    Output.line(key)
+                    return
+                case .closed: throw ClientFailure.outcome(Exit.daemonError)
+                default: continue
+                }
+            }
+            throw ClientFailure.protocolViolation("toastd closed the connection before the alert was answered")
+        }
+    }
+}

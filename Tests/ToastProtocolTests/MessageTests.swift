@@ -274,6 +274,13 @@ final class MessageTests: XCTestCase {
 
     /// Without an id, `action` and `dismiss` mean the newest toast showing (makoctl's habit); `dismiss`
     /// still needs one of its three selections, and says so.
+    func testAlertIsANotifyMember() {
+        var params = NotifyParams(summary: "Deploy?", actions: [NotificationAction(key: "yes", label: "Yes")], wait: true)
+        params.alert = true
+        XCTAssertEqual(try Request.decode(line: Request.notify(params).encode()).get(), .notify(params))
+        XCTAssertTrue(Request.notify(params).encode().hasSuffix(#""wait":true,"alert":true}"#))
+    }
+
     func testCenterAndReplyRequests() {
         XCTAssertEqual(try Request.decode(line: #"{"v":1,"request":"center"}"#).get(), .center(.toggle))
         XCTAssertEqual(try Request.decode(line: #"{"v":1,"request":"center","mode":"open"}"#).get(), .center(.open))
