@@ -116,7 +116,7 @@ final class CenterTests: XCTestCase {
         defer { _ = second.terminate() }
         let other = try XCTUnwrap(second.waitForLine(startingWith: "sent ", timeout: 15), second.stderrText)
         let otherID = String(other.dropFirst("sent ".count))
-        let cli = try toastd.toast(["reply", "on", "my", "way"])
+        let cli = try toastd.toast(["reply", "on my way"])  // README's line, as written
         XCTAssertEqual(cli.status, 0, cli.stderrText)
         XCTAssertNotNil(second.waitForLine(startingWith: "replied \(otherID) on my way", timeout: 10), "\(second.lines) \(toastd.log)")
         let none = try toastd.toast(["reply", "again"])
