@@ -46,6 +46,8 @@ final class CenterTests: XCTestCase {
         XCTAssertTrue(shown, "no panel at the right edge; kept at \(stage.keep(shot, name: "center"))")
         XCTAssertTrue(probe.waitFor("keyboard-leave", from: start), "the center did not take the keyboard: \(probe.lines.suffix(4))")
         XCTAssertTrue(waitUntil(timeout: 10) { toastd.log.contains("center open: 53 entries, first frame drawn") }, toastd.log)
+        // Open and untouched, it asks for nothing: the daemon sleeps.
+        XCTAssertTrue(waitForQuiet(toastd.process.pid), "toastd kept waking with the center open and untouched")
 
         // The newest (Open 3) has the focus; Down moves to Open 2; Enter invokes its default action.
         try stage.press(key: "Down")
