@@ -173,13 +173,13 @@ _toast() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    send|dismiss|list|history|restore|action|menu|dnd|mode|status|reload|version|hud|loading|center|reply|alert|help)
+    send|dismiss|list|history|restore|action|menu|dnd|mode|status|reload|version|hud|loading|center|reply|alert|focus|help)
         # Offer subcommand argument completions
         "_toast_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'send dismiss list history restore action menu dnd mode status reload version hud loading center reply alert help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'send dismiss list history restore action menu dnd mode status reload version hud loading center reply alert focus help' -- "${cur}"))
         ;;
     esac
 }
@@ -480,6 +480,14 @@ _toast_alert() {
         return
         ;;
     esac
+}
+
+_toast_focus() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __toast_offer_flags_options 0
 }
 
 _toast_help() {

@@ -68,6 +68,8 @@ function __toast_parse_tokens -S
             __toast_parse_subcommand -r 1 'version' 'help'
         case 'alert'
             __toast_parse_subcommand 2 'A/action=+' 'timeout=' 'version' 'help'
+        case 'focus'
+            __toast_parse_subcommand 0 'version' 'help'
         case 'help'
             __toast_parse_subcommand -r 1 'version'
         end
@@ -142,6 +144,7 @@ complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" 
 complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'center' -d 'Open or close the notification center (flip it without a flag).'
 complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'reply' -d 'Answer a toast that takes a reply (the newest such toast without ID); it closes.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'alert' -d 'Ask with a centred dialog that takes the keyboard until answered; print the chosen key.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'focus' -d 'Give the newest toast the keyboard: Enter invokes, Tab chooses a button, Escape gives it back.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast send" u urgency' -s 'u' -l 'urgency' -d 'The urgency level: low, normal or critical.' -rfka 'low normal critical'
 complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast send" expire-time t' -s 't' -l 'expire-time' -d 'Milliseconds until the toast expires (0: never; default: the daemon\'s).' -rfka ''
@@ -226,4 +229,6 @@ complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "t
 complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast alert" timeout' -l 'timeout' -d 'Give up after this many seconds (exit status 1).' -rfka ''
 complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast alert" version' -l 'version' -d 'Show the version.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast alert" help' -l 'help' -d 'Show help information.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast focus" version' -l 'version' -d 'Show the version.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast focus" help' -l 'help' -d 'Show help information.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast help" version' -l 'version' -d 'Show the version.'

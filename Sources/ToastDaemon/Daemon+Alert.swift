@@ -58,6 +58,14 @@ final class AlertController {
         let dialog = AlertDialog(notification)
         let renderer = self.renderer ?? PanelRenderer()
         self.renderer = renderer
+        // Bound before the surface is committed: its `enter` comes once the dialog is mapped.
+        wayland.seats.first?.takeKeyboard(for: self, Keyboard.Listener(onKey: { [unowned self] surface, press in
+            guard let overlay = self.overlay, overlay.owns(surface), var dialog = self.dialog,
+                  let key = CenterKey(keysym: press.keysym, text: press.text, shift: press.shift) else { return }
+            let command = dialog.handle(key)
+            self.dialog = dialog
+            self.perform(command)
+        }, onFocus: { _, _ in }))
         let output = wayland.focusedOutput
         let overlay = OverlaySurface(wayland: wayland, output: output,
                                      placement: OverlaySurface.Placement(anchor: .topCenter, margins: Margins(all: 0)),
@@ -76,13 +84,6 @@ final class AlertController {
         overlay.setNeedsDraw(size: (dialog.size.width, dialog.size.height))
         // Its timeout (`--timeout`) runs from now, as a toast's runs from its first frame.
         service.displayed([dialog.id])
-        wayland.seats.first?.takeKeyboard(for: self, Keyboard.Listener(onKey: { [unowned self] surface, press in
-            guard let overlay = self.overlay, overlay.owns(surface), var dialog = self.dialog,
-                  let key = CenterKey(keysym: press.keysym, text: press.text, shift: press.shift) else { return }
-            let command = dialog.handle(key)
-            self.dialog = dialog
-            self.perform(command)
-        }, onFocus: { _, _ in }))
         Log.info("alert \(dialog.id) shown")
     }
 

@@ -15,6 +15,7 @@ extension Daemon {
         socketDoor.onCenter = { [unowned self] mode in self.center.apply(mode) }
         alerts.look = { [unowned self] in self.config.center }
         alerts.start()
+        socketDoor.onFocus = { [unowned self] in self.toastFocus.focusNewest() }
         startHoverPause()
     }
 
@@ -22,6 +23,7 @@ extension Daemon {
     func inputSurfacesChanged() {
         center.modelChanged()
         alerts.modelChanged()
+        toastFocus.modelChanged()
     }
 }
 

@@ -55,6 +55,8 @@ public final class Daemon {
     lazy var center = CenterController(wayland: wayland, service: service, screen: screen)
     /// Alerts (`Daemon+Alert.swift`).
     lazy var alerts = AlertController(wayland: wayland, service: service, screen: screen)
+    /// `toast focus` (`Daemon+Focus.swift`).
+    lazy var toastFocus = ToastFocus(wayland: wayland, service: service, screen: screen)
 
     /// Connects to the compositor and the bus and opens the socket; throws a message to print.
     public init(options: DaemonOptions) throws(StartupError) {

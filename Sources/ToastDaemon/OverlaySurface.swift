@@ -189,6 +189,13 @@ final class OverlaySurface {
             keyboardInteractivity: !on ? .none : exclusive || layerShellVersion < 4 ? .exclusive : .onDemand)
     }
 
+    /// Sends state set since the last commit (keyboard interactivity) without a new buffer; nothing
+    /// before the first configure (the first commit carries it then).
+    func commitState() {
+        guard configured else { return }
+        surface.commit()
+    }
+
     /// Pins the overlay to `edges` instead of its placement's (a panel spanning the output's height).
     func pin(to edges: ZwlrLayerSurfaceV1.Anchor) {
         layerSurface.setAnchor(anchor: edges)

@@ -24,6 +24,8 @@ final class SocketFrontDoor {
     var onReload: () -> [String] = { [] }
     /// `center`: the daemon opens, closes or flips the notification center.
     var onCenter: (CenterMode) -> Void = { _ in }
+    /// `focus`: the newest toast takes the keyboard; returns its id (nil: none shows).
+    var onFocus: () -> NotificationID? = { nil }
     /// `settings`: how the daemon is set up now.
     var settings: () -> DaemonSettings = { DaemonSettings(clickableActions: false) }
     /// `hud_stream`: the pipes the daemon reads HUD values from (set by the daemon, which owns the loop).
@@ -160,6 +162,9 @@ final class SocketFrontDoor {
         case .center(let mode):
             onCenter(mode)
             return .ok
+        case .focus:
+            guard let id = onFocus() else { return .error(Self.nothingShowing) }
+            return .ok(.id(id))
         case .reply(let id, let text):
             guard let id = id ?? service.newestReplyable else {
                 return .error(ProtocolError(.notFound, "no open toast takes a reply"))

@@ -230,6 +230,9 @@ public enum Request: Equatable, Sendable {
     /// Answer toast `id` (nil: the newest that takes a reply) with a line of text: its sender hears
     /// `NotificationReplied`, and it closes. Reply: `id`; `not_found` when it is not open or takes no reply.
     case reply(id: NotificationID?, text: String)
+    /// Give the newest toast showing the keyboard (until Escape, or until it closes): Enter invokes its
+    /// default action, Tab its buttons in turn. Reply: `id`; `not_found` when none shows.
+    case focus
 
     /// The wire name of the request (`"request"` member).
     public var name: String {
@@ -254,13 +257,14 @@ public enum Request: Equatable, Sendable {
         case .hudStream: "hud_stream"
         case .center: "center"
         case .reply: "reply"
+        case .focus: "focus"
         }
     }
 
     /// Every request name, for messages and docs.
     public static let names = ["notify", "dismiss", "list", "history", "restore", "action", "dnd", "mode", "version",
                                "reload", "settings", "subscribe", "hud", "loading_start", "loading_stop", "status", "hud_stream",
-                               "history_clear", "center", "reply"]
+                               "history_clear", "center", "reply", "focus"]
 
     /// The request as a JSON object (`v` and `request` first).
     public var json: JSONValue {
@@ -269,7 +273,7 @@ public enum Request: Equatable, Sendable {
         case .notify(let p): p.encode(into: &o)
         case .dismiss(let s): s.encode(into: &o)
         case .subscribe(let s): s.encode(into: &o)
-        case .list, .history, .historyClear, .version, .reload, .settings: break
+        case .list, .history, .historyClear, .version, .reload, .settings, .focus: break
         case .restore(let id): o.set("id", id.map { .int(Int64($0)) })
         case .action(let id, let key, let token):
             o.set("id", id.map { .int(Int64($0)) })
@@ -365,6 +369,7 @@ public enum Request: Equatable, Sendable {
         case "loading_stop": request = .loadingStop(key: try r.requiredName("key"))
         case "status": request = .status(follow: try r.bool("follow") ?? false)
         case "hud_stream": request = .hudStream(try HudParams.decode(&r))
+        case "focus": request = .focus
         case "center": request = .center(try r.enumeration("mode", CenterMode.self) ?? .toggle)
         case "reply":
             let id = try r.toastID("id")

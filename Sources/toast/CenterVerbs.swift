@@ -128,3 +128,17 @@ struct Alert: ParsableCommand {
         }
     }
 }
+
+/// `toast focus`: the newest toast takes the keyboard (bind it to a key in the compositor).
+struct FocusToast: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "focus",
+        abstract: "Give the newest toast the keyboard: Enter invokes, Tab chooses a button, Escape gives it back.",
+        discussion: "Exits 1 when no toast shows. Bind it to a key in the compositor (bindsym $mod+n exec toast focus).")
+
+    func run() throws {
+        try reportingFailures { () throws(ClientFailure) in
+            _ = try Connection().call(.focus)
+        }
+    }
+}

@@ -45,7 +45,7 @@ final class MessageTests: XCTestCase {
         .hudStream(HudParams(kind: "volume", value: 0, muted: true, label: "Vol")),
         .status(follow: false),
         .status(follow: true),
-        .center(.toggle), .center(.open), .center(.close),
+        .center(.toggle), .center(.open), .center(.close), .focus,
         .reply(id: nil, text: "on my way"), .reply(id: 7, text: "ok"),
     ]
 
