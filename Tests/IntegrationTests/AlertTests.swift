@@ -48,6 +48,22 @@ final class AlertTests: XCTestCase {
         XCTAssertTrue(probe.waitFor("keyboard-enter", from: start), "\(probe.lines.suffix(4))")
     }
 
+    /// `Alert.ask` in the Swift client library (Examples/ToastClientExample alert): one call, the answer.
+    func testTheSwiftClientAsksInOneCall() throws {
+        let stage = try Stage.shared()
+        try stage.plugInInputDevices()
+        let probe = try ProbeWindow(stage: stage)
+        XCTAssertTrue(probe.waitFor("keyboard-enter"), "\(probe.lines)")
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations"])
+        let start = probe.lines.count
+        let example = try stage.spawn([try stage.binary("ToastClientExample"), "alert"], environment: ["TOASTD_SOCKET": toastd.socketPath])
+        defer { _ = example.terminate() }
+        XCTAssertTrue(probe.waitFor("keyboard-leave", from: start), "\(probe.lines.suffix(4)) \(example.stderrText)")
+        try stage.press(key: "Right")
+        try stage.press(key: "Return")
+        XCTAssertNotNil(example.waitForLine(startingWith: "answer no", timeout: 10), "\(example.lines) \(example.stderrText)")
+    }
+
     func testTimeoutExitsOne() throws {
         let stage = try Stage.shared()
         let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations"])
