@@ -1,5 +1,5 @@
 // Fuzz target: ConfigParser (the user's configuration file; a bad file must never stop the daemon).
-import ToastDaemon
+import ToastConfig
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConfig(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

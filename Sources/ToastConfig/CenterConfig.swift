@@ -30,46 +30,26 @@ public struct CenterConfig: Equatable, Sendable {
     }
 
     /// The keys a `[center]` section may set.
-    package static let keys = ["anchor", "width", "margin", "background", "card-color", "text-color", "accent-color", "font"]
+    package static var keys: [String] { uses.keys.sorted() }
+
+    /// How each key of the `[center]` section is read and what it sets, in the key table's terms
+    /// (`Use`, `Values`): the section is not a criteria section, so its keys are a small table of their own.
+    package static let uses: [String: Use<CenterConfig>] = [
+        "anchor": Use(Values.choice(of: Side.self, listed: .alternatives)) { $0.side = $1 },
+        "width": Use(Values.wholeNumber(200...2000)) { $0.width = $1 },
+        "margin": Use(Values.wholeNumber(0...1000)) { $0.margin = $1 },
+        "background": Use(Values.colour) { $0.background = $1 },
+        "card-color": Use(Values.colour) { $0.cardColor = $1 },
+        "text-color": Use(Values.colour) { $0.textColor = $1 },
+        "accent-color": Use(Values.colour) { $0.accentColor = $1 },
+        "font": Use(Values.font) { $0.font = $1.body; $0.summaryFont = $1.bold; $0.smallFont = $1.small },
+    ]
 
     /// Validates one `key = value` of the `[center]` section and returns how it changes the look.
-    package static func setting(key: String, value: String) throws(ConfigParser.SettingError) -> (inout CenterConfig) -> Void {
-        typealias SettingError = ConfigParser.SettingError
-        func number(_ range: ClosedRange<Int>) throws(SettingError) -> Int {
-            guard let n = Int(value), range.contains(n) else {
-                throw SettingError("'\(key)' in [center] must be a whole number in \(range.lowerBound)...\(range.upperBound), got '\(value.prefix(40))'")
-            }
-            return n
+    package static func setting(key: String, value: String) throws(SettingError) -> (inout CenterConfig) -> Void {
+        guard let use = uses[key] else {
+            throw SettingError("unknown key '\(Values.excerpt(key))' in [center] (known: \(keys.joined(separator: ", ")))")
         }
-        switch key {
-        case "anchor":
-            guard let side = Side(rawValue: value.lowercased()) else {
-                throw SettingError("'anchor' in [center] must be left or right, got '\(value.prefix(40))'")
-            }
-            return { $0.side = side }
-        case "width":
-            let n = try number(200...2000)
-            return { $0.width = n }
-        case "margin":
-            let n = try number(0...1000)
-            return { $0.margin = n }
-        case "background":
-            let c = try ConfigParser.colour(key, value)
-            return { $0.background = c }
-        case "card-color":
-            let c = try ConfigParser.colour(key, value)
-            return { $0.cardColor = c }
-        case "text-color":
-            let c = try ConfigParser.colour(key, value)
-            return { $0.textColor = c }
-        case "accent-color":
-            let c = try ConfigParser.colour(key, value)
-            return { $0.accentColor = c }
-        case "font":
-            let fonts = try ConfigParser.fontSet(key, value)
-            return { $0.font = fonts.body; $0.summaryFont = fonts.bold; $0.smallFont = fonts.small }
-        default:
-            throw SettingError("unknown key '\(key.prefix(40))' in [center] (known: \(keys.joined(separator: ", ")))")
-        }
+        return try use.read(key, value)
     }
 }

@@ -102,10 +102,10 @@ package struct LookPatch: Equatable, Sendable {
     /// has one, and the renderer picks that one.
     package func applied(to style: ToastStyle) -> ToastStyle {
         var style = style
-        if let c = background { style.background = c; style.lowBackground = c; style.criticalBackground = c }
+        if let c = background { style.backgrounds = PerUrgency(all: c) }
         if let c = textColor { style.summaryColor = c; style.bodyColor = c; style.actionText = c }
-        if let c = borderColor { style.lowBorder = c; style.normalBorder = c; style.criticalBorder = c }
-        if let c = progressColor { style.lowAccent = c; style.normalAccent = c; style.criticalAccent = c }
+        if let c = borderColor { style.borders = PerUrgency(all: c) }
+        if let c = progressColor { style.accents = PerUrgency(all: c) }
         if let v = borderSize { style.borderWidth = v }
         if let v = borderRadius { style.cornerRadius = v }
         if let v = padding { style.padding = v }

@@ -3,9 +3,7 @@ import ToastVocabulary
 /// Settings of the notification store.
 public struct NotificationConfig: Equatable, Sendable {
     /// Timeouts used when the client asks for the server default (D-Bus -1); nil means never.
-    public var lowTimeout: Milliseconds? = 5000
-    public var normalTimeout: Milliseconds? = 5000
-    public var criticalTimeout: Milliseconds? = nil
+    public var defaultTimeouts = PerUrgency<Milliseconds?>(low: 5000, normal: 5000, critical: nil)
     /// Closed notifications kept for listing and `restoreLast` (transient ones are not kept).
     public var historyLimit = 50
     /// Bytes of picture pixels the history keeps: past this, older entries lose their picture (their
@@ -17,14 +15,6 @@ public struct NotificationConfig: Equatable, Sendable {
     public var limits = TextLimits()
 
     public init() {}
-
-    public func defaultTimeout(for urgency: Urgency) -> Milliseconds? {
-        switch urgency {
-        case .low: lowTimeout
-        case .normal: normalTimeout
-        case .critical: criticalTimeout
-        }
-    }
 }
 
 /// The open notifications, the history of closed ones and do-not-disturb.
@@ -213,7 +203,7 @@ public struct NotificationStore: Sendable {
         let rules = notification.rules
         let requested = rules.ignoresClientTimeout ? .serverDefault : notification.expireTimeout
         return switch requested {
-        case .serverDefault: rules.defaultTimeout ?? config.defaultTimeout(for: notification.urgency)
+        case .serverDefault: rules.defaultTimeout ?? config.defaultTimeouts[notification.urgency]
         case .never: nil
         case .after(let milliseconds): milliseconds
         }

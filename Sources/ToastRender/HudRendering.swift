@@ -40,8 +40,8 @@ extension ToastRenderer {
         let size = measureHud(hud, scale: scale)
         canvas.withContext(scale: scale, origin: origin) { cr in
             CairoDrawing.withOpacity(cr, origin: .zero, opacity: opacity) {
-                CairoDrawing.box(cr, size: size, radius: hudCornerRadius, fill: style.hudBackground ?? style.background,
-                                 border: style.hudBorder ?? style.lowBorder, borderWidth: style.borderWidth)
+                CairoDrawing.box(cr, size: size, radius: hudCornerRadius, fill: style.hudBackground ?? style.backgrounds.normal,
+                                 border: style.hudBorder ?? style.borders.low, borderWidth: style.borderWidth)
                 switch hud {
                 case .bar(let bar): drawBar(cr, bar, size: size, scale: scale)
                 case .spinner(let spinner): drawSpinner(cr, spinner, size: size, scale: scale)
@@ -61,8 +61,8 @@ extension ToastRenderer {
             cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
             cairo_paint(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-            CairoDrawing.box(cr, size: size, radius: hudCornerRadius, fill: style.hudBackground ?? style.background,
-                             border: style.hudBorder ?? style.lowBorder, borderWidth: style.borderWidth)
+            CairoDrawing.box(cr, size: size, radius: hudCornerRadius, fill: style.hudBackground ?? style.backgrounds.normal,
+                             border: style.hudBorder ?? style.borders.low, borderWidth: style.borderWidth)
             drawWheel(cr, spinner, scale: scale)
         }
     }
@@ -135,8 +135,8 @@ extension ToastRenderer {
         if let cached = hudChrome, cached.bar == key, cached.scale == scale { return cached.image }
         let image = Canvas(size: size, scale: scale)
         image.withContext(scale: scale) { cr in
-            CairoDrawing.box(cr, size: size, radius: hudCornerRadius, fill: style.hudBackground ?? style.background,
-                             border: style.hudBorder ?? style.lowBorder, borderWidth: style.borderWidth)
+            CairoDrawing.box(cr, size: size, radius: hudCornerRadius, fill: style.hudBackground ?? style.backgrounds.normal,
+                             border: style.hudBorder ?? style.borders.low, borderWidth: style.borderWidth)
             drawBarChrome(cr, bar, size: size, scale: scale)
         }
         hudChrome = (key, scale, image)

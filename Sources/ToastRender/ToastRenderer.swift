@@ -224,7 +224,7 @@ public final class ToastRenderer {
     }
 
     private func boxImage(size: Size, style: ToastStyle, urgency: Urgency, scale: PixelScale) -> Canvas {
-        boxImage(BoxKey(size: size, scale: scale, fill: style.background(for: urgency), border: style.border(for: urgency),
+        boxImage(BoxKey(size: size, scale: scale, fill: style.backgrounds[urgency], border: style.borders[urgency],
                         borderWidth: style.borderWidth, radius: style.cornerRadius))
     }
 
@@ -254,8 +254,8 @@ public final class ToastRenderer {
     }
 
     private func drawBox(_ cr: OpaquePointer, size: Size, style: ToastStyle, urgency: Urgency) {
-        CairoDrawing.box(cr, size: size, radius: style.cornerRadius, fill: style.background(for: urgency),
-                         border: style.border(for: urgency), borderWidth: style.borderWidth)
+        CairoDrawing.box(cr, size: size, radius: style.cornerRadius, fill: style.backgrounds[urgency],
+                         border: style.borders[urgency], borderWidth: style.borderWidth)
     }
 
     private func drawToast(_ cr: OpaquePointer, _ toast: ToastView, _ layout: ToastLayout, box: Bool = true) {
@@ -286,7 +286,7 @@ public final class ToastRenderer {
                 // At least a full circle so that 1% still reads as a dot, not a sliver.
                 let w = max(bar.height, bar.width * fraction)
                 CairoDrawing.roundedRect(cr, x: bar.x, y: bar.y, width: w, height: bar.height, radius: radius)
-                CairoDrawing.setColor(cr, style.accent(for: toast.urgency))
+                CairoDrawing.setColor(cr, style.accents[toast.urgency])
                 cairo_fill(cr)
             }
         }
@@ -343,8 +343,8 @@ public final class ToastRenderer {
                              look: MorePillLook? = nil) {
         let size = measureMorePill(count: count, scale: scale, look: look)
         let l = morePillText(count: count, scale: scale, look: look)
-        let box = BoxKey(size: size, scale: scale, fill: look?.background ?? style.background,
-                         border: look?.borderColor ?? style.lowBorder, borderWidth: look?.borderWidth ?? 1,
+        let box = BoxKey(size: size, scale: scale, fill: look?.background ?? style.backgrounds.normal,
+                         border: look?.borderColor ?? style.borders.low, borderWidth: look?.borderWidth ?? 1,
                          radius: look?.cornerRadius ?? Double(size.height) / 2)
         let (textX, textY) = ((Double(size.width) - l.width) / 2, (Double(size.height) - l.height) / 2)
         let textColor = look?.textColor ?? style.bodyColor

@@ -15,24 +15,19 @@ public struct ToastStyle: Hashable, Sendable {
     public var captionFont = "Sans 8.5"
     public var actionFont = "Sans 9"
 
-    public var background = Color(rgb: 0x1c1d24, alpha: 0.93)
-    /// Replaces `background` for low-urgency toasts when set (toastd's `[urgency=low] background`).
-    public var lowBackground: Color?
-    /// Replaces `background` for critical toasts: a faint red cast.
-    public var criticalBackground = Color(rgb: 0x2a1b20, alpha: 0.95)
+    /// Box fill per urgency: critical has a faint red cast. The normal one is also the HUD's and the
+    /// "+N more" pill's unless they have their own.
+    public var backgrounds = PerUrgency(low: Color(rgb: 0x1c1d24, alpha: 0.93), normal: Color(rgb: 0x1c1d24, alpha: 0.93),
+                                        critical: Color(rgb: 0x2a1b20, alpha: 0.95))
     public var summaryColor = Color(rgb: 0xf4f4f7)
     public var bodyColor = Color(rgb: 0xc6c8d2)
     public var captionColor = Color(rgb: 0x8a8d9b)
     public var linkColor = Color(rgb: 0x8cb4ff)
 
     /// Border colour per urgency (low is muted, critical is red).
-    public var lowBorder = Color(rgb: 0x4a4d5c)
-    public var normalBorder = Color(rgb: 0x5b8def)
-    public var criticalBorder = Color(rgb: 0xe5484d)
+    public var borders = PerUrgency(low: Color(rgb: 0x4a4d5c), normal: Color(rgb: 0x5b8def), critical: Color(rgb: 0xe5484d))
     /// Progress bar and accent colour per urgency.
-    public var lowAccent = Color(rgb: 0x8a8d9b)
-    public var normalAccent = Color(rgb: 0x6a9cf6)
-    public var criticalAccent = Color(rgb: 0xf0595e)
+    public var accents = PerUrgency(low: Color(rgb: 0x8a8d9b), normal: Color(rgb: 0x6a9cf6), critical: Color(rgb: 0xf0595e))
     public var trackColor = Color(rgb: 0xffffff, alpha: 0.12)
 
     /// Side of the square the notification image is fitted into (`max-icon-size`).
@@ -73,7 +68,7 @@ public struct ToastStyle: Hashable, Sendable {
     public var hudBarHeight = 8
     public var hudFont = "Sans 10"
     public var hudValueFont = "Sans Bold 10"
-    /// The HUD box's fill and border; nil: the toasts' `background` and low-urgency border.
+    /// The HUD box's fill and border; nil: the normal-urgency background and the low-urgency border.
     public var hudBackground: Color?
     public var hudBorder: Color?
     public var hudFill = Color(rgb: 0xeef0f6)
@@ -104,29 +99,5 @@ public struct ToastStyle: Hashable, Sendable {
         case left, right
         /// Above or below the text, centred across the toast; the text takes the whole width.
         case top, bottom
-    }
-
-    public func border(for urgency: Urgency) -> Color {
-        switch urgency {
-        case .low: lowBorder
-        case .normal: normalBorder
-        case .critical: criticalBorder
-        }
-    }
-
-    public func accent(for urgency: Urgency) -> Color {
-        switch urgency {
-        case .low: lowAccent
-        case .normal: normalAccent
-        case .critical: criticalAccent
-        }
-    }
-
-    public func background(for urgency: Urgency) -> Color {
-        switch urgency {
-        case .low: lowBackground ?? background
-        case .normal: background
-        case .critical: criticalBackground
-        }
     }
 }

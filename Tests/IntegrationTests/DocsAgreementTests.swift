@@ -1,11 +1,11 @@
 import Foundation
 import XCTest
 
-/// One source of truth for what toastd accepts, checked against what documents it: every config key
-/// the parser knows is in toastd(5) and docs/configuration.md; every toastd flag is in toastd(1);
-/// every verb and flag of `toast` is in toast(1), under its verb, and in the bash, zsh and fish
-/// completions. The keys come from ConfigParser.swift's own list; the flags from the built
-/// binaries' `--help` (and, for toastd, from Options.swift's parser, which must agree with it).
+/// One source of truth for what toastd accepts, checked against what documents it: every toastd flag
+/// is in toastd(1); every verb and flag of `toast` is in toast(1), under its verb, and in the bash,
+/// zsh and fish completions. The flags come from the built binaries' `--help` (and, for toastd, from
+/// Options.swift's parser, which must agree with it). The config keys are checked against toastd(5)
+/// and docs/configuration.md from the key table itself, in ToastDaemonTests' ConfigKeyTableTests.
 /// No stage needed: only the binaries of TOASTD_BIN_DIR and the repository's files.
 final class DocsAgreementTests: XCTestCase {
     private static let repository = URL(fileURLWithPath: #filePath)
@@ -27,50 +27,6 @@ final class DocsAgreementTests: XCTestCase {
         let result = try IntegrationTests.run(argv, timeout: 20)
         XCTAssertTrue(result.succeeded, "\(argv.joined(separator: " ")): \(result.stderrText)")
         return result.stdoutText
-    }
-
-    // MARK: - Configuration keys
-
-    func testEveryConfigKeyIsInToastd5AndConfigurationMd() throws {
-        let parser = try file("Sources/ToastConfig/ConfigParser.swift")
-        let keys = Self.stringList(named: "keys", in: parser)
-        let urgencyKeys = Self.stringList(named: "urgencyKeys", in: parser)
-        XCTAssertGreaterThan(keys.count, 20, "ConfigParser.keys not found or changed shape")
-        XCTAssertFalse(urgencyKeys.isEmpty, "ConfigParser.urgencyKeys not found or changed shape")
-        XCTAssertTrue(Set(urgencyKeys).isSubset(of: keys), "an urgency key is not a key")
-
-        let page = try file("docs/man/toastd.5.scd")
-        let markdown = try file("docs/configuration.md")
-        for key in keys {
-            XCTAssertTrue(page.contains("*\(key)* ="), "toastd(5) does not document '\(key)' as *\(key)* = ...")
-            XCTAssertTrue(markdown.contains("| `\(key)` |"), "docs/configuration.md has no table row for '\(key)'")
-        }
-        // The sections the parser accepts, and which keys they take.
-        let levels = Self.enumCases(named: "Level", in: parser)
-        XCTAssertEqual(Set(levels), ["low", "normal", "critical"], "ConfigParser.Level changed shape")
-        for section in levels.map({ "[urgency=\($0)]" }) + ["[global]"] {
-            XCTAssertTrue(page.contains("*\(section)*"), "toastd(5) does not document the section \(section)")
-            XCTAssertTrue(markdown.contains("`\(section)`"), "docs/configuration.md does not document \(section)")
-        }
-        let sectionsPart = try XCTUnwrap(Self.section("SECTIONS", of: page), "toastd(5) has no SECTIONS")
-        for key in urgencyKeys {
-            XCTAssertTrue(sectionsPart.contains("*\(key)*"), "toastd(5)'s SECTIONS does not list '\(key)' as per-urgency")
-        }
-    }
-
-    /// The `[center]` section's keys: in toastd(5)'s CENTER and in configuration.md's table.
-    func testEveryCenterKeyIsInToastd5AndConfigurationMd() throws {
-        let keys = Self.stringList(named: "keys", in: try file("Sources/ToastConfig/CenterConfig.swift"))
-        XCTAssertGreaterThan(keys.count, 5, "CenterConfig.keys not found or changed shape")
-        let page = try file("docs/man/toastd.5.scd")
-        let center = try XCTUnwrap(Self.section("CENTER", of: page), "toastd(5) has no CENTER")
-        XCTAssertTrue(page.contains("*[center]*"), "toastd(5) does not name the section [center]")
-        let markdown = try file("docs/configuration.md")
-        let part = try XCTUnwrap(markdown.range(of: "### The notification center").map { String(markdown[$0.upperBound...]) })
-        for key in keys {
-            XCTAssertTrue(center.contains("*\(key)* ="), "toastd(5)'s CENTER does not document '\(key)'")
-            XCTAssertTrue(part.contains("| `\(key)` |"), "docs/configuration.md's center table has no row for '\(key)'")
-        }
     }
 
     // MARK: - toastd's flags
@@ -164,18 +120,6 @@ final class DocsAgreementTests: XCTestCase {
         return help[range.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
             .prefix { !$0.isEmpty }
             .compactMap { matches(of: #"^ {2}([a-z][a-z-]*)(?: \(default\))?(?: |$)"#, in: String($0)).first }
-    }
-
-    /// The quoted strings of `static let NAME = [ ... ]`.
-    static func stringList(named name: String, in source: String) -> [String] {
-        guard let list = matches(of: #"static let \#(name) = \[([^\]]*)\]"#, in: source).first else { return [] }
-        return matches(of: #""([^"]+)""#, in: list)
-    }
-
-    /// The cases of `enum NAME: String ... { case a, b, c }`.
-    static func enumCases(named name: String, in source: String) -> [String] {
-        guard let body = matches(of: #"enum \#(name)\b[^{]*\{\s*case ([^\n}]*)"#, in: source).first else { return [] }
-        return body.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
     /// Whether an scdoc page part has a definition of `flag`: a term line (`*-u*, *--urgency* _LEVEL_`,

@@ -9,13 +9,13 @@ final class ReconfigureTests: XCTestCase {
         let before = try model.notify(request("before"), now: t(0))
         model.markDisplayed([before], now: t(0))
         var notifications = NotificationConfig()
-        notifications.normalTimeout = 1000
+        notifications.defaultTimeouts.normal = 1000
         model.reconfigure(notifications: notifications, hud: HUDConfig())
         let after = try model.notify(request("after"), now: t(0))
         model.markDisplayed([after], now: t(0))
         XCTAssertEqual(model.all.first { $0.id == before }?.expiresAt, t(5000), "an open toast keeps its deadline")
         XCTAssertEqual(model.all.first { $0.id == after }?.expiresAt, t(1000))
-        XCTAssertEqual(model.notifications.config.normalTimeout, 1000)
+        XCTAssertEqual(model.notifications.config.defaultTimeouts.normal, 1000)
     }
 
     func testASmallerHistoryDropsTheOldestEntries() throws {

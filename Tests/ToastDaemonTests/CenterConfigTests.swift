@@ -25,6 +25,26 @@ final class CenterConfigTests: XCTestCase {
         XCTAssertEqual(parsed.config.center.margin, 0)
     }
 
+    /// Every `[center]` key is in toastd(5)'s CENTER and in configuration.md's center table, and
+    /// nothing there is not a key.
+    func testEveryCenterKeyIsDocumented() throws {
+        func file(_ path: String) throws -> String {
+            try String(contentsOfFile: #filePath.replacingOccurrences(of: "Tests/ToastDaemonTests/CenterConfigTests.swift",
+                                                                      with: path), encoding: .utf8)
+        }
+        let page = try file("docs/man/toastd.5.scd")
+        let center = try XCTUnwrap(page.range(of: "\n# CENTER\n").map { String(page[$0.upperBound...].prefix { _ in true }) })
+        let centerPart = String(center[..<(center.range(of: "\n# ")?.lowerBound ?? center.endIndex)])
+        let markdown = try file("docs/configuration.md")
+        let part = try XCTUnwrap(markdown.range(of: "### The notification center").map { String(markdown[$0.upperBound...]) })
+        XCTAssertEqual(CenterConfig.keys.count, 8)
+        for key in CenterConfig.keys {
+            XCTAssertTrue(centerPart.contains("*\(key)* ="), "toastd(5)'s CENTER does not document '\(key)'")
+            XCTAssertTrue(part.contains("| `\(key)` |"), "docs/configuration.md's center table has no row for '\(key)'")
+        }
+        XCTAssertTrue(page.contains("*[center]*"))
+    }
+
     func testBadLinesInTheCenterSectionAreReportedWithTheirLine() {
         let parsed = ConfigParser.parse("[center]\nanchor = top\nwidth = 99999\nshadow = none\nwidth = 500\n", path: "cfg")
         XCTAssertEqual(parsed.diagnostics.map(\.line), [2, 3, 4])

@@ -84,7 +84,7 @@ final class ConfigParserTests: XCTestCase {
         XCTAssertEqual(parsed.diagnostics, [])
         XCTAssertEqual(parsed.config.style.width, 420)
         XCTAssertEqual(parsed.config.anchor, .topLeft)
-        XCTAssertEqual(parsed.config.style.background, Color(rgb: 0x112233))
+        XCTAssertEqual(parsed.config.style.backgrounds.normal, Color(rgb: 0x112233))
     }
 
     func testByteOrderMarkIsIgnored() {
@@ -112,9 +112,9 @@ final class ConfigParserTests: XCTestCase {
             """)
         XCTAssertEqual(parsed.diagnostics, [])
         let notifications = parsed.config.notifications
-        XCTAssertEqual(notifications.lowTimeout, 1000)
-        XCTAssertEqual(notifications.normalTimeout, 2000)
-        XCTAssertEqual(notifications.criticalTimeout, 3000)
+        XCTAssertEqual(notifications.defaultTimeouts.low, 1000)
+        XCTAssertEqual(notifications.defaultTimeouts.normal, 2000)
+        XCTAssertEqual(notifications.defaultTimeouts.critical, 3000)
         XCTAssertEqual(notifications.historyLimit, 7)
         XCTAssertEqual(parsed.config.hud.barTimeout, 900)
         XCTAssertEqual(parsed.config.hud.loadingGrace, 0)
@@ -122,20 +122,20 @@ final class ConfigParserTests: XCTestCase {
 
     func testDefaultTimeoutSetsLowAndNormalAndZeroMeansNever() {
         let config = parse("default-timeout = 8000\n").config.notifications
-        XCTAssertEqual(config.lowTimeout, 8000)
-        XCTAssertEqual(config.normalTimeout, 8000)
-        XCTAssertNil(config.criticalTimeout, "default-timeout leaves critical alone")
+        XCTAssertEqual(config.defaultTimeouts.low, 8000)
+        XCTAssertEqual(config.defaultTimeouts.normal, 8000)
+        XCTAssertNil(config.defaultTimeouts.critical, "default-timeout leaves critical alone")
         let never = parse("default-timeout = 0\ncritical-timeout = 0\n").config.notifications
-        XCTAssertNil(never.lowTimeout)
-        XCTAssertNil(never.normalTimeout)
-        XCTAssertNil(never.criticalTimeout)
+        XCTAssertNil(never.defaultTimeouts.low)
+        XCTAssertNil(never.defaultTimeouts.normal)
+        XCTAssertNil(never.defaultTimeouts.critical)
     }
 
     func testASpecificTimeoutWinsOverDefaultTimeoutWhereverItIsWritten() {
         for text in ["low-timeout = 100\ndefault-timeout = 9000\n", "default-timeout = 9000\nlow-timeout = 100\n"] {
             let config = parse(text).config.notifications
-            XCTAssertEqual(config.lowTimeout, 100, text)
-            XCTAssertEqual(config.normalTimeout, 9000, text)
+            XCTAssertEqual(config.defaultTimeouts.low, 100, text)
+            XCTAssertEqual(config.defaultTimeouts.normal, 9000, text)
         }
     }
 
@@ -164,14 +164,14 @@ final class ConfigParserTests: XCTestCase {
         XCTAssertEqual(style.hudFont, "DejaVu Sans Mono 12")
         XCTAssertEqual(style.maxVisible, 3)
         let background = Color(rgb: 0x102030, alpha: Double(0x40) / 255)
-        XCTAssertEqual(style.background(for: .low), background)
-        XCTAssertEqual(style.background(for: .normal), background)
-        XCTAssertEqual(style.background(for: .critical), background, "a global background covers critical too")
+        XCTAssertEqual(style.backgrounds[.low], background)
+        XCTAssertEqual(style.backgrounds[.normal], background)
+        XCTAssertEqual(style.backgrounds[.critical], background, "a global background covers critical too")
         XCTAssertEqual(style.summaryColor, Color(rgb: 0xeeeeee))
         XCTAssertEqual(style.bodyColor, Color(rgb: 0xeeeeee))
         for urgency in Urgency.allCases {
-            XCTAssertEqual(style.border(for: urgency), Color(rgb: 0xabcdef))
-            XCTAssertEqual(style.accent(for: urgency), Color(rgb: 0x00ff00))
+            XCTAssertEqual(style.borders[urgency], Color(rgb: 0xabcdef))
+            XCTAssertEqual(style.accents[urgency], Color(rgb: 0x00ff00))
         }
         XCTAssertEqual(style.borderWidth, 2.5)
         XCTAssertEqual(style.cornerRadius, 0)
@@ -291,23 +291,23 @@ final class ConfigParserTests: XCTestCase {
             """)
         XCTAssertEqual(parsed.diagnostics, [])
         let style = parsed.config.style
-        XCTAssertEqual(style.border(for: .critical), Color(rgb: 0xff5555))
-        XCTAssertEqual(style.border(for: .low), Color(rgb: 0x333333))
-        XCTAssertEqual(style.border(for: .normal), Color(rgb: 0x00aaff))
-        XCTAssertEqual(style.background(for: .critical), Color(rgb: 0x300000))
-        XCTAssertEqual(style.background(for: .low), Color(rgb: 0x101010))
-        XCTAssertEqual(style.background(for: .normal), ToastStyle().background)
-        XCTAssertEqual(style.accent(for: .low), Color(rgb: 0x444444))
-        XCTAssertEqual(style.accent(for: .normal), ToastStyle().normalAccent)
-        XCTAssertEqual(parsed.config.notifications.lowTimeout, 2000)
-        XCTAssertEqual(parsed.config.notifications.normalTimeout, 7000)
-        XCTAssertNil(parsed.config.notifications.criticalTimeout)
+        XCTAssertEqual(style.borders[.critical], Color(rgb: 0xff5555))
+        XCTAssertEqual(style.borders[.low], Color(rgb: 0x333333))
+        XCTAssertEqual(style.borders[.normal], Color(rgb: 0x00aaff))
+        XCTAssertEqual(style.backgrounds[.critical], Color(rgb: 0x300000))
+        XCTAssertEqual(style.backgrounds[.low], Color(rgb: 0x101010))
+        XCTAssertEqual(style.backgrounds[.normal], ToastStyle().backgrounds.normal)
+        XCTAssertEqual(style.accents[.low], Color(rgb: 0x444444))
+        XCTAssertEqual(style.accents[.normal], ToastStyle().accents.normal)
+        XCTAssertEqual(parsed.config.notifications.defaultTimeouts.low, 2000)
+        XCTAssertEqual(parsed.config.notifications.defaultTimeouts.normal, 7000)
+        XCTAssertNil(parsed.config.notifications.defaultTimeouts.critical)
     }
 
     func testSectionHeadersTolerateBlanks() {
         let parsed = parse("[ urgency = critical ]\nborder-color = #ff0000\n")
         XCTAssertEqual(parsed.diagnostics, [])
-        XCTAssertEqual(parsed.config.style.criticalBorder, Color(rgb: 0xff0000))
+        XCTAssertEqual(parsed.config.style.borders.critical, Color(rgb: 0xff0000))
     }
 
     func testAKeyThatIsNotPerRuleIsReportedInASection() {
@@ -364,14 +364,14 @@ final class ConfigParserTests: XCTestCase {
         XCTAssertTrue(parsed.diagnostics[0].message.contains("unknown criterion 'colour'"), parsed.diagnostics[0].message)
         XCTAssertTrue(parsed.config.rules.isEmpty, "the skipped section made no rule")
         XCTAssertEqual(parsed.config.style.width, DaemonConfig().style.width)
-        XCTAssertEqual(parsed.config.style.criticalBorder, Color(rgb: 0xff0000), "a known section after it applies")
+        XCTAssertEqual(parsed.config.style.borders.critical, Color(rgb: 0xff0000), "a known section after it applies")
     }
 
     func testAnUnclosedSectionHeaderIsReported() {
         let parsed = parse("[urgency=low\nborder-color = #ff0000\n")
         XCTAssertEqual(parsed.diagnostics.count, 1)
         XCTAssertTrue(parsed.diagnostics[0].message.contains("lacks its closing ']'"), parsed.diagnostics[0].message)
-        XCTAssertEqual(parsed.config.style.lowBorder, ToastStyle().lowBorder)
+        XCTAssertEqual(parsed.config.style.borders.low, ToastStyle().borders.low)
     }
 
     // MARK: - Diagnostics
@@ -412,7 +412,7 @@ final class ConfigParserTests: XCTestCase {
     func testColoursWithAndWithoutAlpha() {
         let style = parse("text-color = #FF8000\nbackground = #00000080").config.style
         XCTAssertEqual(style.summaryColor, Color(rgb: 0xff8000))
-        XCTAssertEqual(style.background, Color(rgb: 0, alpha: Double(0x80) / 255))
+        XCTAssertEqual(style.backgrounds.normal, Color(rgb: 0, alpha: Double(0x80) / 255))
     }
 
     func testBadLinesAreSkippedWithTheirLineNumbersAndTheRestApplies() {
@@ -523,8 +523,8 @@ final class ConfigParserRuleTests: XCTestCase {
         XCTAssertEqual(parsed.diagnostics.map(\.description), [
             "cfg:9: section '[urgency=high]': urgency must be low, normal or critical, got 'high'; lines up to the next section are ignored",
         ])
-        XCTAssertEqual(parsed.config.style.background, Color(rgb: 0x285577))
-        XCTAssertEqual(parsed.config.style.normalAccent, Color(rgb: 0x5588AA))
+        XCTAssertEqual(parsed.config.style.backgrounds.normal, Color(rgb: 0x285577))
+        XCTAssertEqual(parsed.config.style.accents.normal, Color(rgb: 0x5588AA))
         XCTAssertEqual(parsed.config.notifications.historyLimit, 20)
         XCTAssertEqual(parsed.config.rules.rules.count, 5)
     }

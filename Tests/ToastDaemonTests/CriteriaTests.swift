@@ -176,10 +176,10 @@ final class RuleSetTests: XCTestCase {
         let other = try model.notify(NotificationRequest(appName: "Mail", summary: "Hi"), now: Instant(milliseconds: 0))
         let base = ToastStyle()
         let style = try XCTUnwrap(set.style(for: try XCTUnwrap(model.notification(id: mail)), base: base))
-        XCTAssertEqual(style.background(for: .normal), Color(rgb: 0x0000ff))
+        XCTAssertEqual(style.backgrounds[.normal], Color(rgb: 0x0000ff))
         XCTAssertEqual(style.width, 500)
         XCTAssertEqual(style.summaryFont, "Serif Bold 12")
-        XCTAssertEqual(style.border(for: .normal), base.border(for: .normal))
+        XCTAssertEqual(style.borders[.normal], base.borders[.normal])
         XCTAssertNil(set.style(for: try XCTUnwrap(model.notification(id: other)), base: base), "no rule, no own style")
         XCTAssertNil(RuleSet().style(for: try XCTUnwrap(model.notification(id: mail)), base: base))
     }

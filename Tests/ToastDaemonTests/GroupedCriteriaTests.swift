@@ -77,7 +77,7 @@ final class GroupedCriteriaTests: XCTestCase {
         scene = animator.scene(for: model, now: Instant(milliseconds: 0), maxVisible: 5)
         XCTAssertEqual(scene.toasts.map(\.id), [two, mail])
         XCTAssertEqual(scene.toasts[0].view.formatted, "<b>two</b> and 2 in all")
-        XCTAssertEqual(scene.toasts[0].view.style?.background, Color(rgb: 0x0000ff))
+        XCTAssertEqual(scene.toasts[0].view.style?.backgrounds.normal, Color(rgb: 0x0000ff))
         XCTAssertNil(scene.toasts[1].view.style, "a toast alone is not grouped")
 
         // Its group gone to one, the toast left is alone again.

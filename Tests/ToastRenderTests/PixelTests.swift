@@ -13,7 +13,7 @@ final class PixelTests: XCTestCase {
         }
         // Inside: the translucent background, near its configured alpha; the edge: the opaque border.
         let inside = c.pixel(x: w / 2, y: h - 5)
-        XCTAssertEqual(Double(inside.a) / 255, r.style.background.alpha, accuracy: 0.02)
+        XCTAssertEqual(Double(inside.a) / 255, r.style.backgrounds.normal.alpha, accuracy: 0.02)
         XCTAssertEqual(c.pixel(x: w / 2, y: 0).a, 255)
         // Normal urgency border is the blue one: blue dominates.
         let edge = c.pixel(x: 0, y: h / 2)
