@@ -5,6 +5,7 @@ import PackageDescription
 // Pipeline: WaylandScanner (XML → Swift, via the build plugin) → Wayland (bindings + runtime)
 // → ToastCore (model) → ToastRender (Cairo/Pango) → ToastDaemon (loop, surfaces, socket, D-Bus).
 // Front doors: `toast` (CLI over ToastProtocol) and ToastDBus (org.freedesktop.Notifications).
+// ToastMigrate (another daemon's configuration as toastd's) is pure and used by `toast migrate` only.
 /// Header directories of pangocairo and librsvg, as pkg-config lists them (`--cflags-only-I`: their .pc
 /// files also list `-pthread`, which SwiftPM refuses in a system library's flags with a warning on every
 /// build). Given to ToastRender, their only importer, and its tests.
@@ -94,6 +95,8 @@ let package = Package(
         .target(name: "ToastVocabulary"),
         .target(name: "ToastCore", dependencies: ["ToastVocabulary"]),
         .target(name: "ToastProtocol", dependencies: ["ToastVocabulary"]),
+        // `toast migrate dunstrc`: a dunstrc in, toastd's configuration out.
+        .target(name: "ToastMigrate"),
         .target(name: "ToastRender", dependencies: ["CCairo", "CRsvg", "ToastVocabulary"],
                 swiftSettings: pangoCairoFlags),
 
@@ -104,7 +107,7 @@ let package = Package(
 
         // I/O.
         // The platform: event loop, timers, signals, child processes, the control socket, syscalls.
-        .target(name: "ToastPlatform", dependencies: ["CLinux"]),
+        .target(name: "ToastPlatform", dependencies: ["CLinux", "ToastCore"]),
         .target(name: "ToastDBus", dependencies: ["CSystemd", "ToastVocabulary"]),
         // The daemon: service, pictures, history, the two front doors, surfaces, and the loop.
         .target(name: "ToastDaemon",
@@ -114,7 +117,7 @@ let package = Package(
         // Executables.
         .executableTarget(name: "toastd", dependencies: ["ToastDaemon"], linkerSettings: daemonReleaseLink),
         .executableTarget(name: "toast",
-                          dependencies: ["ToastProtocol", "ToastVocabulary", "ToastClient", "ToastPlatform",
+                          dependencies: ["ToastProtocol", "ToastVocabulary", "ToastClient", "ToastPlatform", "ToastMigrate",
                                          .product(name: "ArgumentParser", package: "swift-argument-parser")],
                           linkerSettings: cliReleaseLink),
         .target(name: "ToastClient", dependencies: ["ToastProtocol", "ToastVocabulary", "ToastPlatform", "CLinux"]),
@@ -130,6 +133,8 @@ let package = Package(
         .testTarget(name: "ToastRenderTests", dependencies: ["ToastRender", "ToastVocabulary"], swiftSettings: pangoCairoFlags),
         .testTarget(name: "ToastDBusTests", dependencies: ["ToastDBus", "ToastVocabulary"]),
         .testTarget(name: "ToastDaemonTests", dependencies: ["ToastDaemon", "ToastPlatform", "ToastConfig", "ToastScene", "ToastCore", "ToastVocabulary", "ToastProtocol", "ToastDBus", "ToastRender", "CMallocSlices"], swiftSettings: pangoCairoFlags),
+        // ToastConfig: what the converter writes is read by toastd's own parser, which must find nothing wrong.
+        .testTarget(name: "ToastMigrateTests", dependencies: ["ToastMigrate", "ToastConfig", "ToastRender", "ToastVocabulary"]),
         .testTarget(name: "IntegrationTests", dependencies: ["ToastProtocol"]),
     ],
     swiftLanguageModes: [.v6]

@@ -173,13 +173,13 @@ _toast() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    send|dismiss|list|history|restore|action|menu|dnd|mode|status|reload|version|hud|loading|center|reply|alert|focus|help)
+    send|dismiss|list|history|restore|action|menu|dnd|mode|status|reload|version|hud|loading|migrate|center|reply|alert|focus|help)
         # Offer subcommand argument completions
         "_toast_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'send dismiss list history restore action menu dnd mode status reload version hud loading center reply alert focus help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'send dismiss list history restore action menu dnd mode status reload version hud loading migrate center reply alert focus help' -- "${cur}"))
         ;;
     esac
 }
@@ -443,6 +443,53 @@ _toast_loading_run() {
     # Offer option value completions
     case "${prev}" in
     '--label')
+        return
+        ;;
+    esac
+}
+
+_toast_migrate() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __toast_offer_flags_options 0
+
+    # Offer subcommand / subcommand argument completions
+    local -r subcommand="${unparsed_words[0]}"
+    unset 'unparsed_words[0]'
+    unparsed_words=("${unparsed_words[@]}")
+    case "${subcommand}" in
+    dunstrc)
+        # Offer subcommand argument completions
+        "_toast_migrate_${subcommand}"
+        ;;
+    *)
+        # Offer subcommand completions
+        COMPREPLY+=($(compgen -W 'dunstrc' -- "${cur}"))
+        ;;
+    esac
+}
+
+_toast_migrate_dunstrc() {
+    repeating_flags=()
+    non_repeating_flags=(--force --version --help)
+    repeating_options=()
+    non_repeating_options=(-o --output)
+    __toast_offer_flags_options 1
+
+    # Offer option value completions
+    case "${prev}" in
+    '-o'|'--output')
+        __toast_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __toast_add_completions -f
         return
         ;;
     esac

@@ -62,6 +62,12 @@ function __toast_parse_tokens -S
             case 'run'
                 __toast_parse_subcommand -r 2 'label=' 'version' 'help'
             end
+        case 'migrate'
+            __toast_parse_subcommand 0 'version' 'help'
+            switch $unparsed_tokens[1]
+            case 'dunstrc'
+                __toast_parse_subcommand 1 'o/output=' 'force' 'version' 'help'
+            end
         case 'center'
             __toast_parse_subcommand 0 'open' 'close' 'version' 'help'
         case 'reply'
@@ -141,6 +147,7 @@ complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" 
 complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'version' -d 'Print the versions of toast, of toastd and of the protocol.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'hud' -d 'Show a HUD bar (volume, brightness, ...) at a value in percent.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'loading' -d 'Show or hide a loading spinner.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'migrate' -d 'Convert another notification daemon\'s configuration to toastd\'s.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'center' -d 'Open or close the notification center (flip it without a flag).'
 complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'reply' -d 'Answer a toast that takes a reply (the newest such toast without ID); it closes.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast" -eq 1' -fa 'alert' -d 'Ask with a centred dialog that takes the keyboard until answered; print the chosen key.'
@@ -219,6 +226,14 @@ complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "t
 complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast loading run" label' -l 'label' -d 'A text label.' -rfka ''
 complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast loading run" version' -l 'version' -d 'Show the version.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast loading run" help' -l 'help' -d 'Show help information.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast migrate" version' -l 'version' -d 'Show the version.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast migrate" help' -l 'help' -d 'Show help information.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast migrate" -eq 1' -fa 'dunstrc' -d 'Print a dunstrc as toastd\'s configuration; what cannot be carried over becomes comments.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_positional "toast migrate dunstrc" -eq 1' -F
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast migrate dunstrc" o output' -s 'o' -l 'output' -d 'Write to this file instead of standard output.' -rF
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast migrate dunstrc" force' -l 'force' -d 'With -o: replace the file if it exists.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast migrate dunstrc" version' -l 'version' -d 'Show the version.'
+complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast migrate dunstrc" help' -l 'help' -d 'Show help information.'
 complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast center" open' -l 'open' -d 'Open it (nothing happens when it is open).'
 complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast center" close' -l 'close' -d 'Close it (nothing happens when it is closed).'
 complete -c 'toast' -n '__toast_should_offer_completions_for_flags_or_options "toast center" version' -l 'version' -d 'Show the version.'

@@ -38,6 +38,12 @@ struct clinux_ucred {
 #include <string.h>
 #include <unistd.h>
 
+/// pidfd_open(2), which glibc 2.36 wraps but older ones do not: a descriptor that becomes readable
+/// when the process exits (`toastd --replace` waits for the daemon it replaced).
+static inline int clinux_pidfd_open(pid_t pid) {
+    return (int)syscall(434 /* SYS_pidfd_open, the same number on every architecture */, pid, 0);
+}
+
 /// recvmsg of up to `len` bytes, without blocking; descriptors that came with them (close-on-exec)
 /// go to `fds`, at most `max_fds` of them, and any beyond are closed. Returns recvmsg's result.
 static inline ssize_t clinux_recv_with_fds(int sock, void *buf, size_t len, int *fds, int max_fds, int *fd_count) {

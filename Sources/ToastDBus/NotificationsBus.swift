@@ -62,6 +62,9 @@ public final class NotificationsBus {
     /// so owns the name sooner, while it connects to the compositor.
     /// - Throws: `.noSessionBus` when there is no bus to connect to; `.nameTaken` (owner's unique name,
     ///   PID and command) when someone else owns the name and we did not or could not replace it.
+    /// With `replace`: the process that owned the name when it was requested (nil: none, or unknown).
+    public private(set) var replacedPID: Int32?
+
     public init(delegate: NotificationsBusDelegate, replace: Bool = false, awaitName: Bool = true) throws(BusError) {
         var connection: OpaquePointer? = nil
         let r = sd_bus_open_user(&connection)
@@ -71,6 +74,8 @@ public final class NotificationsBus {
         // From here on, a throw runs deinit, which releases the connection.
         try exportObjects()
         try watchNameLost()
+        // Who is replaced, asked before the name moves: the new daemon waits for it to leave.
+        if replace { replacedPID = NameOwnerLookup.owner(of: Self.busName, on: bus)?.pid }
         try sendNameRequest(replace: replace)
         if awaitName { try awaitNameRequest() }
     }

@@ -37,7 +37,7 @@ public final class Daemon {
     /// The history file is read once per run, whenever persistence first applies.
     var historyLoaded = false
     /// Plays notification sounds (`sound-command`).
-    var soundPlayer: SoundPlayer
+    let soundPlayer: SoundPlayer
     var running = true
     var waylandReadable = false
     /// The bus's fd as epoll watches it, and whether sd-bus has work (`DaemonBus.swift`).
@@ -70,9 +70,9 @@ public final class Daemon {
         // the socket buffers until the loop runs).
         let server = try Self.openControlSocket(options, loop: loop)
         configPath = options.configPath ?? ConfigFile.defaultPath(Environment.variable)
-        config = configPath.map { Self.loadConfig($0, explicit: options.configPath != nil) } ?? DaemonConfig()
+        config = configPath.map { Self.loadConfig($0, options: options) } ?? DaemonConfig()
         service = try Self.makeService(config)
-        soundPlayer = SoundPlayer(configured: config.soundCommand, environment: Environment.variable)
+        soundPlayer = SoundPlayer(configured: config.soundCommand, environment: Environment.variable, budget: commands.budget)
         socketDoor = SocketFrontDoor(server: server, service: service)
         do {
             wayland = try WaylandConnection()

@@ -44,6 +44,7 @@ extension Daemon {
             throw StartupError("\(error)")
         }
         busDoor = door
+        Self.awaitExit(ofReplaced: door.bus?.replacedPID)
         door.onNameLost = { [unowned self] in
             Log.info("another daemon took \(NotificationsBus.busName) (toastd --replace): exiting")
             self.running = false

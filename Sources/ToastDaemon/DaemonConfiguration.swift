@@ -9,8 +9,8 @@ import ToastVocabulary
 
 extension Daemon {
     /// The configuration in `path` at start (defaults where it says nothing or something wrong).
-    static func loadConfig(_ path: String, explicit: Bool) -> DaemonConfig {
-        let loaded = ConfigFile.load(path, explicit: explicit)
+    static func loadConfig(_ path: String, options: DaemonOptions) -> DaemonConfig {
+        let loaded = ConfigFile.load(path, explicit: options.configPath != nil, allowWritable: options.allowWritableConfig)
         if loaded.found { Log.info("config \(path) (\(loaded.warnings.count) warnings)") }
         return loaded.parsed?.config ?? DaemonConfig()
     }
@@ -28,7 +28,7 @@ extension Daemon {
             Log.info("config reloaded (no configuration file: neither XDG_CONFIG_HOME nor HOME is set)")
             return []
         }
-        let loaded = ConfigFile.load(configPath, explicit: options.configPath != nil)
+        let loaded = ConfigFile.load(configPath, explicit: options.configPath != nil, allowWritable: options.allowWritableConfig)
         guard let parsed = loaded.parsed else {
             Log.warning("config not reloaded; keeping the one in use")
             return loaded.warnings + ["config not reloaded; keeping the one in use"]
@@ -44,7 +44,7 @@ extension Daemon {
         service.reconfigure(notifications: new.notifications, hud: new.hud)
         if new.persistentHistory != old.persistentHistory { keepHistory() }
         if new.soundCommand != old.soundCommand {
-            soundPlayer = SoundPlayer(configured: new.soundCommand, environment: Environment.variable)
+            soundPlayer.reconfigure(configured: new.soundCommand, environment: Environment.variable)
             offerSound()
         }
         // Always anew: a reload also drops the icon cache, so newly installed icons are found.

@@ -37,7 +37,7 @@ extension Daemon {
             print("toastd: no configuration file: neither XDG_CONFIG_HOME nor HOME is set")
             return 1
         }
-        switch ConfigFile.read(file) {
+        switch ConfigFile.read(file, privateToUser: true) {
         case .missing:
             if path == nil { return 0 }
             print("\(file): no such file")

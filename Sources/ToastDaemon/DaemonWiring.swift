@@ -140,8 +140,9 @@ extension Daemon {
                 reloadConfig()
             } else if signal == SIGCHLD {
                 // Each owner reaps only its own pids: neither may take the other's children.
-                commands.reap()
+                // Sounds first: the commands waiting for a slot start when the runner reaps.
                 soundPlayer.reap()
+                commands.reap()
             } else {
                 Log.info("signal \(signal): exiting")
                 running = false

@@ -53,14 +53,19 @@ struct HistoryFile {
         }
     }
 
-    /// Replaces the file with `bytes`: the directories are made (0700) if missing, a temporary file
-    /// is written beside the file and renamed over it. Throws a message to log.
+    /// Replaces the file with `bytes`: the directories are made (0700) if missing and the file's own
+    /// made 0700 if it was not, a temporary file is written beside the file and renamed over it. The
+    /// temporary file is a new one with a name no one could guess (`mkstemp`: O_EXCL, mode 0600), so a
+    /// link put in its place beforehand is never followed. Throws a message to log.
     func save(_ bytes: [UInt8]) throws(SystemError) {
         let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         try Self.makeDirectories(directory)
-        let temporary = "\(path).tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw SystemError("open \(temporary)") }
+        try Self.makePrivate(directory)
+        var template = Array("\(path).tmp-XXXXXX".utf8CString)
+        let fd = mkstemp(&template)
+        guard fd >= 0 else { throw SystemError("create a temporary file beside \(path)") }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         do {
             try FileDescriptor(rawValue: fd).writeAll(bytes)
         } catch {
@@ -88,6 +93,19 @@ struct HistoryFile {
             prefix += "/" + component
             if mkdir(prefix, 0o700) != 0 && errno != EEXIST { throw SystemError("mkdir \(prefix)") }
         }
+    }
+
+    /// Takes group and others' access away from `directory`, toastd's own (a directory made by an older
+    /// version, or by hand, may be 0755: the history is private).
+    private static func makePrivate(_ directory: String) throws(SystemError) {
+        guard !directory.isEmpty else { return }
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { throw SystemError("open \(directory)") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw SystemError("stat \(directory)") }
+        guard info.st_mode & 0o077 != 0, info.st_uid == getuid() else { return }
+        guard fchmod(fd, info.st_mode & 0o700) == 0 else { throw SystemError("chmod 0700 \(directory)") }
     }
 
     /// Local time as `20250131T235959`, for the name of a file set aside.

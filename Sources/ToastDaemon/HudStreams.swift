@@ -9,9 +9,8 @@ import ToastProtocol
 ///
 /// Each stream belongs to the client that passed it: its bad lines are reported to that client, the
 /// end of its input is told to it, and the stream is closed if the client goes away first. Reads are
-/// bounded per wakeup (a flood cannot hold the loop), and the descriptor is never made non-blocking:
-/// it may be the user's terminal, shared with their shell. A read happens only when epoll says the
-/// descriptor is readable, so it returns at once.
+/// bounded per wakeup (a flood cannot hold the loop), and never wait (`NonBlockingInput`: the client's
+/// own descriptor, perhaps its terminal, keeps its flags).
 final class HudStreams {
     /// What a stream shows: every value line becomes this bar's value.
     struct Bar {
@@ -30,13 +29,13 @@ final class HudStreams {
     }
 
     private final class Stream {
-        let fd: Int32
+        let input: NonBlockingInput
         let bar: Bar
         var splitter = LineSplitter(limit: 1024)
         var lineNumber = 0
 
-        init(fd: Int32, bar: Bar) {
-            self.fd = fd
+        init(input: NonBlockingInput, bar: Bar) {
+            self.input = input
             self.bar = bar
         }
     }
@@ -59,36 +58,40 @@ final class HudStreams {
         for owner in Array(streams.keys) { stop(owner) }
     }
 
-    /// Starts reading `fd` (now owned here) for `owner`. Fails, closing `fd`, if epoll cannot watch it
-    /// (a regular file: the CLI then relays the lines itself) or the client already has a stream.
+    /// Starts reading `fd` (now owned here) for `owner`. Fails, closing `fd`, if it cannot be read
+    /// without blocking or watched by epoll (a regular file: the CLI then relays the lines itself), or
+    /// the client already has a stream.
     func start(fd: Int32, bar: Bar, owner: Owner) -> Bool {
         guard streams[owner] == nil else {
             close(fd)
             return false
         }
-        let stream = Stream(fd: fd, bar: bar)
+        guard let input = NonBlockingInput(taking: fd) else { return false }
+        let stream = Stream(input: input, bar: bar)
         do {
             // The stream itself, not its owner to look it up by: no hashing per value. The loop drops this
             // handler when the stream stops (`stop`), before the next batch can call it.
-            try loop.add(fd: fd, events: EventLoop.readable) { [unowned self] _ in self.readable(stream, of: owner) }
+            try loop.add(fd: input.fd, events: EventLoop.readable) { [unowned self] _ in self.readable(stream, of: owner) }
         } catch {
-            close(fd)
+            input.close()
             return false
         }
         streams[owner] = stream
         return true
     }
 
+    func hasStream(of owner: Owner) -> Bool { streams[owner] != nil }
+
     /// Closes `owner`'s stream, if any (its client left).
     func stop(_ owner: Owner) {
         guard let stream = streams.removeValue(forKey: owner) else { return }
-        loop.remove(fd: stream.fd)
-        close(stream.fd)
+        loop.remove(fd: stream.input.fd)
+        stream.input.close()
     }
 
     private func readable(_ stream: Stream, of owner: Owner) {
-        let count = readBuffer.withUnsafeMutableBytes { read(stream.fd, $0.baseAddress, $0.count) }
-        if count < 0 && errno == EINTR { return }
+        let count = readBuffer.withUnsafeMutableBytes { stream.input.read(into: $0) }
+        if count < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) { return }
         if count > 0 {
             readBuffer.withUnsafeBytes { stream.splitter.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
             while let item = stream.splitter.next() { take(item, of: stream, owner: owner) }

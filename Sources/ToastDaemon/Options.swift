@@ -16,6 +16,8 @@ public struct DaemonOptions: Equatable, Sendable {
     public var output: String?
     /// Configuration file; nil means `$XDG_CONFIG_HOME/toastd/config` (docs/configuration.md).
     public var configPath: String?
+    /// Load a configuration file that another user or the group could write (refused otherwise).
+    public var allowWritableConfig = false
 
     public init() {}
 
@@ -28,6 +30,9 @@ public struct DaemonOptions: Equatable, Sendable {
         options:
           --config PATH      configuration file (default: $XDG_CONFIG_HOME/toastd/config,
                              else ~/.config/toastd/config); SIGHUP reloads it
+          --allow-writable-config
+                             load the configuration file even if others than its owner
+                             may write it (refused otherwise: its exec lines run as you)
           --check-config [PATH]
                              check the configuration file (default: as --config) and print
                              each problem as path:line: message; exit 0 if there is none
@@ -69,6 +74,7 @@ public struct DaemonOptions: Equatable, Sendable {
                 if let path = rest.first, !path.hasPrefix("-") { rest = rest.dropFirst(); options.configPath = path }
                 return .success(.checkConfig(options.configPath))
             case "--replace": options.replace = true
+            case "--allow-writable-config": options.allowWritableConfig = true
             case "--no-animations": options.animations = false
             case "--no-dbus": options.dbus = false
             case "--clickable-actions": options.clickableActions = true

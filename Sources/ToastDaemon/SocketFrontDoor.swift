@@ -50,6 +50,19 @@ final class SocketFrontDoor {
             self.hudStreams?.stop(client)
             self.service.clientLeft(.socket(UInt64(client)))
         }
+        server.isHolding = { [unowned self] client in self.holdsSomething(client) }
+    }
+
+    /// Whether the client waits on the daemon (events it subscribed to, a followed status, a HUD stream,
+    /// a loading spinner it owns): then it is quiet by design and never closed as idle.
+    private func holdsSomething(_ client: ControlServer.ClientID) -> Bool {
+        if let session = sessions[client],
+           session.subscribedToAll || !session.subscribedIDs.isEmpty || session.followedStatus != nil {
+            return true
+        }
+        if hudStreams?.hasStream(of: client) == true { return true }
+        let origin = ClientID.socket(UInt64(client))
+        return service.model.hud.loadingKeys.contains { $0.owner == origin }
     }
 
     /// Tells the clients what happened: events go to the connections subscribed to their toast, and a
@@ -105,7 +118,13 @@ final class SocketFrontDoor {
             case .line(let line):
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }  // blank lines are ignored
                 switch Request.decode(line: line) {
-                case .success(let request): reply = handle(request, from: client)
+                case .success(let request):
+                    // The long replies are encoded as the client reads them, not here in one go.
+                    if let toasts = toastsAsked(by: request) {
+                        server.send(ToastsReplyPieces(toasts), to: client)
+                        continue
+                    }
+                    reply = handle(request, from: client)
                 case .failure(let error): reply = .error(error)
                 }
             case .tooLong(let discarded):
@@ -135,13 +154,8 @@ final class SocketFrontDoor {
         case .dismiss(.ids(let ids)):
             let missing = ids.filter { !service.close(id: $0, reason: .dismissed) }
             return missing.isEmpty ? .ok : .error(Self.notShowing(missing))
-        case .list:
-            // The model keeps them newest first; `list` answers oldest first (docs/protocol.md), as they stack.
-            let now = service.now()
-            return .ok(.toasts(service.model.all.reversed().map { Self.info(of: $0, now: now) }))
-        case .history:
-            let now = service.now()
-            return .ok(.toasts(service.model.history.map { Self.info(of: $0.notification, now: now, reason: $0.reason) }))
+        case .list, .history:
+            return .ok(.toasts(toastsAsked(by: request) ?? []))
         case .restore(let wanted):
             guard let id = service.restore(id: wanted) else {
                 return .error(ProtocolError(.notFound, wanted.map { "no toast \($0) in the history" }
@@ -234,6 +248,20 @@ final class SocketFrontDoor {
             let status = self.status
             if follow { sessions[client]?.followedStatus = status }
             return .ok(.status(status))
+        }
+    }
+
+    /// What `list` and `history` answer with; nil for the other requests.
+    private func toastsAsked(by request: Request) -> [ToastInfo]? {
+        let now = service.now()
+        switch request {
+        case .list:
+            // The model keeps them newest first; `list` answers oldest first (docs/protocol.md), as they stack.
+            return service.model.all.reversed().map { Self.info(of: $0, now: now) }
+        case .history:
+            return service.model.history.map { Self.info(of: $0.notification, now: now, reason: $0.reason) }
+        default:
+            return nil
         }
     }
 

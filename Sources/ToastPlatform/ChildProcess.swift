@@ -18,9 +18,10 @@ package enum ChildProcess {
 
     /// Starts `argv` (`argv[0]` looked up on PATH unless it is a path) with `environment` (toastd's
     /// own when nil). With `ownProcessGroup`, a terminal's Ctrl-C to a foreground toastd does not also
-    /// reach the child. Returns its pid, or the errno posix_spawn gave.
+    /// reach the child. `passing` becomes the child's fd 3 (`/dev/fd/3`: a file toastd opened and
+    /// checked, handed over instead of its path). Returns its pid, or the errno posix_spawn gave.
     package static func spawn(_ argv: [String], environment: [String]? = nil, output: Output,
-                      ownProcessGroup: Bool = false) -> Result<pid_t, SpawnError> {
+                              ownProcessGroup: Bool = false, passing: Int32? = nil) -> Result<pid_t, SpawnError> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -29,6 +30,7 @@ package enum ChildProcess {
         case .log: posix_spawn_file_actions_adddup2(&actions, 2, 1)
         case .discarded: posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
+        if let passing { posix_spawn_file_actions_adddup2(&actions, passing, passedFD) }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -59,6 +61,9 @@ package enum ChildProcess {
         } ?? posix_spawnp(&pid, argv[0], &actions, &attributes, cArgv, environ)
         return status == 0 ? .success(pid) : .failure(SpawnError(code: status))
     }
+
+    /// The descriptor number a passed file has in the child.
+    package static let passedFD: Int32 = 3
 
     /// Why a program did not start: posix_spawn's errno.
     package struct SpawnError: Error, CustomStringConvertible {

@@ -7,8 +7,10 @@ import Glibc
 /// Safety rules kept here: the socket file is mode 0600; peers of another uid are refused
 /// (SO_PEERCRED); a stale socket of a dead daemon is replaced, a live one is an error unless taken over
 /// (`toastd --replace`); at most
-/// `maxClients` at once; a client whose unsent replies pile up past `maxQueuedBytes` is dropped, so a
-/// slow or stuck reader can never grow the daemon's memory or block the loop.
+/// `maxClients` at once, idle and half-line clients timing out and giving way to newcomers
+/// (`ClientTimeouts`); a reply of any size reaches a client that reads it, and a client that lets more
+/// than `maxQueuedBytes` pile up behind the line being written is dropped (`OutgoingLines`), so a slow
+/// or stuck reader can never grow the daemon's memory or block the loop.
 package final class ControlServer {
     package typealias ClientID = Int
 
@@ -17,6 +19,9 @@ package final class ControlServer {
         package var maxQueuedBytes = 1 << 20
         /// Descriptors a client may have passed and not yet used; more are closed on arrival.
         package var maxPassedFDs = 2
+        package var timeouts = ClientTimeouts.Limits()
+
+        package init() {}
     }
 
     /// Why the server could not start.
@@ -38,7 +43,7 @@ package final class ControlServer {
     /// whole queue on every reply (quadratic for a slow reader: seconds of CPU before the drop).
     private final class Client {
         let fd: Int32
-        var pending: [UInt8] = []
+        var pending = OutgoingLines()
         var closeWhenFlushed = false
         /// Descriptors the client passed (SCM_RIGHTS), oldest first, until a request takes them.
         var passedFDs: [Int32] = []
@@ -57,14 +62,24 @@ package final class ControlServer {
     private let limits: Limits
     private var clients: [ClientID: Client] = [:]
     private var nextID: ClientID = 1
+    private var timeouts: ClientTimeouts
+    /// Wakes the server when the next client may have timed out.
+    private let timeoutTimer: DeadlineTimer
     /// Where reads land: made once, since zeroing a fresh 16 KiB buffer on every wakeup was a tenth of
     /// the daemon's instructions per streamed HUD value.
     private var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
+    /// The most written to one client per wakeup; level-triggered EPOLLOUT brings the loop back for more.
+    private static let writeBudget = 256 * 1024
+    /// Idle clients closed for newcomers since the last log line about it.
+    private var evictions = 0
 
     /// Bytes received from a client, in arrival order.
     package var onReceive: (ClientID, ArraySlice<UInt8>) -> Void = { _, _ in }
     /// A client is gone (hung up, errored, or was dropped); its id is never reused.
     package var onDisconnect: (ClientID) -> Void = { _ in }
+    /// Whether the client holds something it waits on (a subscription, a followed status, a loading
+    /// spinner, a HUD stream): such a client is never closed for being idle.
+    package var isHolding: (ClientID) -> Bool = { _ in false }
 
     /// Listens on `path`. With `takeOver`, a live daemon's socket there is replaced by ours: new clients
     /// reach us, its connected ones stay with it (`toastd --replace`).
@@ -72,6 +87,12 @@ package final class ControlServer {
         self.path = path
         self.loop = loop
         self.limits = limits
+        timeouts = ClientTimeouts(limits: limits.timeouts)
+        do {
+            timeoutTimer = try DeadlineTimer()
+        } catch {
+            throw .system(error)
+        }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
@@ -106,7 +127,12 @@ package final class ControlServer {
         if stat(path, &info) == 0 { boundFile = (UInt(info.st_dev), UInt(info.st_ino)) }
         do {
             try loop.add(fd: fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in self.acceptAll() }
+            try loop.add(fd: timeoutTimer.fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] _ in
+                self.timeoutTimer.acknowledge()
+                self.closeTimedOut()
+            }
         } catch {
+            loop.remove(fd: fd)
             close(fd)
             throw .system(error)
         }
@@ -114,25 +140,38 @@ package final class ControlServer {
 
     deinit {
         for id in Array(clients.keys) { drop(id, notify: false) }
+        loop.remove(fd: timeoutTimer.fd)
         loop.remove(fd: listenFD)
         close(listenFD)
         var info = stat()
         if stat(path, &info) == 0, (UInt(info.st_dev), UInt(info.st_ino)) == boundFile { unlink(path) }
     }
 
-    /// Queues `bytes` for the client and writes as much as the socket takes now.
-    package func send(_ bytes: [UInt8], to id: ClientID) {
+    /// Queues `line` (one whole reply or event) for the client and writes as much as the socket takes
+    /// now. The client is dropped if more than `maxQueuedBytes` wait behind the line being written.
+    package func send(_ line: [UInt8], to id: ClientID) {
+        queue(for: id) { $0.append(line) }
+    }
+
+    /// Queues a line encoded as the client reads it (`LinePieces`), and writes what the socket takes now.
+    package func send(_ pieces: LinePieces, to id: ClientID) {
+        queue(for: id) { $0.append(pieces) }
+    }
+
+    private func queue(for id: ClientID, _ append: (inout OutgoingLines) -> Void) {
         guard let client = clients[id] else { return }
-        if client.pending.isEmpty {
-            let written = bytes.withUnsafeBytes { write(client.fd, $0.baseAddress, $0.count) }
-            if written == bytes.count { return }
-            if written < 0 && errno != EAGAIN && errno != EWOULDBLOCK { drop(id); return }
-            client.pending.append(contentsOf: bytes[max(written, 0)...])
-        } else {
-            client.pending.append(contentsOf: bytes)
+        let wasEmpty = client.pending.isEmpty
+        append(&client.pending)
+        if client.pending.backlog > limits.maxQueuedBytes {
+            Log.warning("control client \(id) did not read \(client.pending.unwritten) bytes of replies and events; closed")
+            drop(id)
+            return
         }
-        if client.pending.count > limits.maxQueuedBytes { drop(id); return }
-        loop.modify(fd: client.fd, events: UInt32(EPOLLIN.rawValue | EPOLLOUT.rawValue))
+        guard wasEmpty else { return }  // already waiting for EPOLLOUT
+        flush(id)
+        if let client = clients[id], !client.pending.isEmpty {
+            loop.modify(fd: client.fd, events: UInt32(EPOLLIN.rawValue | EPOLLOUT.rawValue))
+        }
     }
 
     /// Closes the client once everything queued for it is written (used after a fatal protocol error).
@@ -165,21 +204,32 @@ package final class ControlServer {
                 ControlServer.refuse(fd, message: #"{"v":1,"ok":false,"error":{"code":"permission_denied","message":"peer uid differs from the daemon's"}}"#)
                 continue
             }
-            guard clients.count < limits.maxClients else {
-                ControlServer.refuse(fd, message: #"{"v":1,"ok":false,"error":{"code":"busy","message":"too many clients"}}"#)
-                continue
+            if clients.count >= limits.maxClients {
+                guard let idle = timeouts.evictable(holding: isHolding) else {
+                    ControlServer.refuse(fd, message: #"{"v":1,"ok":false,"error":{"code":"busy","message":"too many clients"}}"#)
+                    continue
+                }
+                evictions += 1
+                drop(idle)
             }
             let id = nextID
             nextID += 1
             clients[id] = Client(fd: fd)
+            timeouts.connected(id, now: MonotonicClock.nanoseconds())
+            armTimeouts()
             do {
                 try loop.add(fd: fd, events: UInt32(EPOLLIN.rawValue)) { [unowned self] events in
                     self.handle(id, events: events)
                 }
             } catch {
                 clients[id] = nil
+                timeouts.left(id)
                 close(fd)
+                continue
             }
+            // What it sent already is taken now: a client that spoke is not the first to give way when
+            // a flood of connections fills the table in this same turn.
+            readAvailable(id)
         }
     }
 
@@ -209,6 +259,7 @@ package final class ControlServer {
                 }
             }
             if count > 0 {
+                timeouts.received(from: id, endsLine: readBuffer[count - 1] == 0x0A, now: MonotonicClock.nanoseconds())
                 onReceive(id, readBuffer[0..<count])
             } else if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
                 drop(id)
@@ -219,22 +270,49 @@ package final class ControlServer {
         }
     }
 
+    /// Writes what the socket takes now, line by line, at most `writeBudget` bytes (a client reading as
+    /// fast as it can on another core would otherwise keep the loop here for a whole 100 MB reply); stops
+    /// watching for EPOLLOUT once all is written.
     private func flush(_ id: ClientID) {
         guard let client = clients[id] else { return }
-        let written = client.pending.withUnsafeBytes { write(client.fd, $0.baseAddress, $0.count) }
-        if written < 0 {
-            if errno != EAGAIN && errno != EWOULDBLOCK { drop(id) }
-            return
+        var progressed = false
+        var budget = Self.writeBudget
+        while !client.pending.isEmpty && budget > 0 {
+            let written = client.pending.writeFirst { Glibc.send(client.fd, $0.baseAddress, min($0.count, budget), Int32(MSG_NOSIGNAL)) }
+            if written > 0 { progressed = true; budget -= written; continue }
+            if written < 0 && errno == EINTR { continue }
+            if written < 0 && errno != EAGAIN && errno != EWOULDBLOCK { drop(id); return }
+            break
         }
-        client.pending.removeFirst(written)
+        if progressed { timeouts.wrote(to: id, now: MonotonicClock.nanoseconds()) }
         if client.pending.isEmpty {
             if client.closeWhenFlushed { drop(id); return }
             loop.modify(fd: client.fd, events: UInt32(EPOLLIN.rawValue))
         }
     }
 
+    /// Closes the clients whose time is up (`ClientTimeouts`), with one log line for all of them.
+    private func closeTimedOut() {
+        let due = timeouts.expire(now: MonotonicClock.nanoseconds(), holding: isHolding)
+        for id in due { drop(id) }
+        if !due.isEmpty || evictions > 0 {
+            Log.info("closed \(due.count) idle or half-line control clients"
+                     + (evictions > 0 ? "; \(evictions) more gave their slot to a newcomer" : ""))
+            evictions = 0
+        }
+        armTimeouts()
+    }
+
+    private func armTimeouts() {
+        // The evictions since the last report are told at the next deadline (at once if none is due).
+        let due = timeouts.nextDeadline
+        timeoutTimer.arm(at: evictions > 0 ? min(due ?? .max, MonotonicClock.nanoseconds() + 1_000_000_000) : due,
+                         keepingEarlier: true)
+    }
+
     private func drop(_ id: ClientID, notify: Bool = true) {
         guard let client = clients.removeValue(forKey: id) else { return }
+        timeouts.left(id)
         loop.remove(fd: client.fd)
         close(client.fd)
         for fd in client.passedFDs { close(fd) }

@@ -48,45 +48,74 @@ extension JSONValue {
 
     static func writeString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        // What needs escaping is ASCII, or U+2028/U+2029 (E2 80 A8/A9): everything between is copied as
-        // one run.
         var s = s
         s.withUTF8 { bytes in
-            var run = 0  // the first byte not written yet
-            var i = 0
-            while i < bytes.count {
-                var next = i + 1
-                let escape: String?
-                switch bytes[i] {
-                case UInt8(ascii: "\""): escape = "\\\""
-                case UInt8(ascii: "\\"): escape = "\\\\"
-                case UInt8(ascii: "\n"): escape = "\\n"
-                case UInt8(ascii: "\r"): escape = "\\r"
-                case UInt8(ascii: "\t"): escape = "\\t"
-                case 0x08: escape = "\\b"
-                case 0x0C: escape = "\\f"
-                case 0x00...0x1F, 0x7F: escape = unicodeEscape(UInt32(bytes[i]))
-                // The rest of a three-byte sequence is there: a String is valid UTF-8.
-                case 0xE2 where bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9):
-                    escape = unicodeEscape(bytes[i + 2] == 0xA8 ? 0x2028 : 0x2029)
-                    next = i + 3
-                default: escape = nil
-                }
-                if let escape {
-                    out += bytes[run..<i]
-                    out += escape.utf8
-                    run = next
-                }
-                i = next
+            // Most strings need no escape: copied whole.
+            guard let firstEscape = bytes.firstIndex(where: needsEscape) else {
+                out += bytes
+                return
             }
-            out += bytes[run...]
+            out += bytes[..<firstEscape]
+            // The rest written through a pointer into memory reserved for the worst case (every byte six):
+            // a body of 16 KiB of control characters, a thousand of them in a `history` reply, took
+            // seconds appended byte by byte in a debug build.
+            let rest = UnsafeBufferPointer(rebasing: bytes[firstEscape...])
+            out += [UInt8](unsafeUninitializedCapacity: rest.count * 6) { buffer, count in
+                count = escape(rest, into: buffer.baseAddress!)
+            }
         }
         out.append(UInt8(ascii: "\""))
     }
 
-    /// `\uXXXX`, lower-case hex.
-    private static func unicodeEscape(_ value: UInt32) -> String {
-        let hex = String(value, radix: 16)
-        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    /// Whether `byte` starts something JSON text must not hold raw: ASCII controls, `"`, `\`, DEL, and the
+    /// first byte of U+2028/U+2029 (E2; checked in full by `escape`).
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F || byte == 0xE2
+    }
+
+    /// Writes `bytes` (valid UTF-8) escaped to `out`, which has room for six bytes per byte; returns the
+    /// count written.
+    private static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        let hex: StaticString = "0123456789abcdef"
+        let digits = hex.utf8Start
+        var o = 0, i = 0
+        let count = bytes.count
+        let input = bytes.baseAddress!
+        while i < count {
+            let byte = input[i]
+            i += 1
+            var short: UInt8 = 0  // the letter of a two-byte escape
+            var code: UInt16 = 0  // the value of a \u escape
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): short = byte
+            case UInt8(ascii: "\n"): short = UInt8(ascii: "n")
+            case UInt8(ascii: "\r"): short = UInt8(ascii: "r")
+            case UInt8(ascii: "\t"): short = UInt8(ascii: "t")
+            case 0x08: short = UInt8(ascii: "b")
+            case 0x0C: short = UInt8(ascii: "f")
+            case 0x00...0x1F, 0x7F: code = UInt16(byte)
+            // The rest of a three-byte sequence is there: a String is valid UTF-8.
+            case 0xE2 where input[i] == 0x80 && (input[i + 1] == 0xA8 || input[i + 1] == 0xA9):
+                code = input[i + 1] == 0xA8 ? 0x2028 : 0x2029
+                i += 2
+            default:
+                out[o] = byte
+                o += 1
+                continue
+            }
+            out[o] = UInt8(ascii: "\\")
+            if short != 0 {
+                out[o + 1] = short
+                o += 2
+            } else {
+                out[o + 1] = UInt8(ascii: "u")
+                out[o + 2] = digits[Int(code >> 12)]
+                out[o + 3] = digits[Int(code >> 8 & 0xF)]
+                out[o + 4] = digits[Int(code >> 4 & 0xF)]
+                out[o + 5] = digits[Int(code & 0xF)]
+                o += 6
+            }
+        }
+        return o
     }
 }

@@ -28,7 +28,7 @@ enum FastPath {
     /// (Switches rather than sets and dictionaries: no generic metadata to instantiate at startup.)
     static func isVerb(_ word: String) -> Bool {
         switch word {
-        case "send", "dismiss", "list", "history", "restore", "action", "menu", "dnd", "mode", "status", "reload", "version", "hud", "loading", "help",
+        case "send", "dismiss", "list", "history", "restore", "action", "menu", "dnd", "mode", "status", "reload", "version", "hud", "loading", "migrate", "help",
              "center", "reply", "alert", "focus":
             true
         default: false

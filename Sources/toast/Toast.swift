@@ -26,7 +26,7 @@ struct Toast: ParsableCommand {
         version: ServerIdentity.version,
         subcommands: [Send.self, Dismiss.self, List.self, History.self, Restore.self, InvokeAction.self,
                       Menu.self, Dnd.self, Mode.self, Status.self, Reload.self, Version.self, Hud.self, Loading.self,
-                      OpenCenter.self, AnswerReply.self, Alert.self, FocusToast.self],
+                      Migrate.self, OpenCenter.self, AnswerReply.self, Alert.self, FocusToast.self],
         defaultSubcommand: Send.self,
         // -h is notify-send's --hint, so help is --help only.
         helpNames: [.long])

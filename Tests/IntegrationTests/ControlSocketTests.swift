@@ -325,8 +325,9 @@ final class ControlSocketTests: XCTestCase {
         assertServes(path, "after 100 clients")
     }
 
-    /// At most 128 clients at once: the next is answered `busy` and hung up on; when one leaves,
-    /// a new client is served again.
+    /// At most 128 clients at once: when all of them wait on the daemon (here: subscribed, so none is
+    /// idle and gives way), the next is answered `busy` and hung up on; when one leaves, a new client
+    /// is served again. (Idle ones give way: IntegrationTests/HardeningTests.swift.)
     func testClientsBeyondTheLimitAreToldBusy() throws {
         let stage = try Stage.shared()
         let path = try socketPath()
@@ -336,6 +337,10 @@ final class ControlSocketTests: XCTestCase {
         var clients = [try UnixClient(path: path)]
         XCTAssertEqual(try clients[0].request(Self.version)?["ok"] as? Bool, true)
         clients += try (1..<128).map { _ in try UnixClient(path: path) }
+        for (index, client) in clients.enumerated() {
+            let reply = try client.request(#"{"v":1,"request":"subscribe","all":true}"#)
+            XCTAssertEqual(reply?["ok"] as? Bool, true, "client \(index + 1) could not subscribe")
+        }
         XCTAssertEqual(try clients[127].request(Self.version)?["ok"] as? Bool, true, "the 128th client")
         let extra = try UnixClient(path: path)
         XCTAssertEqual(errorCode(extra.readObject()), "busy", "the 129th client")

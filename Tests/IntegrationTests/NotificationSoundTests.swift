@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// Sounds: a notification with `sound-name` runs the configured `sound-command` once, with the file the
-/// XDG sound theme resolves; `suppress-sound` plays nothing; the `sound` capability is offered only
+/// XDG sound theme resolves (opened by toastd, passed as `/dev/fd/3`); `suppress-sound` plays nothing; the `sound` capability is offered only
 /// with a player. The player is a script of ours that records its arguments.
 final class NotificationSoundTests: XCTestCase {
     private var stage: Stage!
@@ -32,10 +32,10 @@ final class NotificationSoundTests: XCTestCase {
 
     func testASoundNameRunsTheSoundCommandOnceWithTheResolvedFile() throws {
         let sound = "\(directory!)/share/sounds/freedesktop/stereo/message-new-instant.oga"
-        try Data("OggS".utf8).write(to: URL(fileURLWithPath: sound))
+        try Data(sound.utf8).write(to: URL(fileURLWithPath: sound))  // the player prints what it reads
         let record = "\(directory!)/record"
         let player = "\(directory!)/player"
-        try "#!/bin/sh\nprintf '%s\\n' \"$*\" >> \(record)\n".write(toFile: player, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\nprintf '%s %s\\n' \"$*\" \"$(cat /dev/fd/3)\" >> \(record)\n".write(toFile: player, atomically: true, encoding: .utf8)
         XCTAssertEqual(chmod(player, 0o755), 0)
         let toastd = try startToastd(soundCommand: "\(player) --volume 0.5")
         XCTAssertTrue(try capabilities().contains("'sound'"), "no sound capability with a player")
@@ -54,7 +54,8 @@ final class NotificationSoundTests: XCTestCase {
         let missing = try stage.run(["notify-send", "-a", "chat", "-h", "string:sound-name:no-such-sound", "Missing"])
         XCTAssertEqual(missing.status, 0)
         XCTAssertTrue(waitUntil(timeout: 10) { toastd.log.contains("no sound named no-such-sound") }, toastd.log)
-        XCTAssertEqual(recorded(), ["--volume 0.5 \(sound)"], "once, with the resolved file; nothing for the suppressed one")
+        // The file is handed over open (fd 3), not by its path: the player reads the resolved file through it.
+        XCTAssertEqual(recorded(), ["--volume 0.5 /dev/fd/3 \(sound)"], "once, with the resolved file; nothing for the suppressed one")
     }
 
     /// The sound players and the `exec` commands are both toastd's children, ended with one SIGCHLD:
@@ -63,11 +64,11 @@ final class NotificationSoundTests: XCTestCase {
     /// runner); once toastd has no child left (zombies are still children), the next toast must sound.
     func testSoundPlayersAndCommandsAreEachReapedByTheirOwner() throws {
         let sound = "\(directory!)/share/sounds/freedesktop/stereo/bell.oga"
-        try Data("OggS".utf8).write(to: URL(fileURLWithPath: sound))
+        try Data(sound.utf8).write(to: URL(fileURLWithPath: sound))  // the player prints what it reads
         let record = "\(directory!)/record"
         let ran = "\(directory!)/ran"
         let player = "\(directory!)/player"
-        try "#!/bin/sh\nprintf '%s\\n' \"$*\" >> \(record)\n".write(toFile: player, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\nprintf '%s %s\\n' \"$*\" \"$(cat /dev/fd/3)\" >> \(record)\n".write(toFile: player, atomically: true, encoding: .utf8)
         XCTAssertEqual(chmod(player, 0o755), 0)
         let toastd = try startToastd(soundCommand: player, more: "on-notify = exec echo \"$TOASTD_SUMMARY\" >> \(ran)\n")
         let pid = toastd.process.pid
@@ -87,7 +88,7 @@ final class NotificationSoundTests: XCTestCase {
             XCTAssertTrue(waitUntil(timeout: 10) { children().isEmpty }, "children left unreaped: \(children())")
         }
         XCTAssertEqual(lines(ran), ["First", "Second", "Third"])
-        XCTAssertEqual(lines(record), Array(repeating: sound, count: 3), "a sound was skipped: its player was not reaped")
+        XCTAssertEqual(lines(record), Array(repeating: "/dev/fd/3 \(sound)", count: 3), "a sound was skipped: its player was not reaped")
     }
 
     func testNoPlayerNoSoundCapability() throws {

@@ -48,4 +48,48 @@ final class HudStreamsTests: XCTestCase {
         XCTAssertEqual(errno, EPIPE)
         close(first[1]); close(second[1])
     }
+
+    /// A client may pass a socket whose receive low-water mark it set to 1 MiB: epoll calls it readable
+    /// with one byte queued, and a plain read then waits for the megabyte, freezing the whole loop. The
+    /// stream must take the value at once, and the client's own descriptor keep its flags.
+    func testASocketWithAHugeLowWaterMarkDoesNotBlockTheLoop() throws {
+        let loop = try EventLoop()
+        let streams = HudStreams(loop: loop)
+        var values: [Int] = []
+        streams.onValue = { _, value, _ in values.append(value); return nil }
+        var pair: [Int32] = [-1, -1]
+        XCTAssertEqual(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair), 0)
+        defer { close(pair[1]) }
+        var lowWater: Int32 = 1 << 20
+        XCTAssertEqual(setsockopt(pair[0], SOL_SOCKET, SO_RCVLOWAT, &lowWater, socklen_t(MemoryLayout<Int32>.size)), 0)
+        let flagsBefore = fcntl(pair[0], F_GETFL)
+        XCTAssertTrue(streams.start(fd: pair[0], bar: .init(kind: "volume", muted: false), owner: 3))
+        XCTAssertEqual(write(pair[1], "42\n", 3), 3)
+        // A blocking read would never return from this wait (the test would hang, not fail).
+        for _ in 0..<10 where values.isEmpty { loop.wait(timeoutMilliseconds: 1000) }
+        XCTAssertEqual(values, [42])
+        XCTAssertEqual(fcntl(pair[0], F_GETFL) & O_NONBLOCK, flagsBefore & O_NONBLOCK, "the client's flags changed")
+        streams.stop(3)
+    }
+
+    /// A pipe is read through a file description of the daemon's own (made non-blocking), never by
+    /// changing the one the client shares with its shell.
+    func testAPipeIsReadWithoutChangingTheClientsFlags() throws {
+        let loop = try EventLoop()
+        let streams = HudStreams(loop: loop)
+        var values: [Int] = []
+        streams.onValue = { _, value, _ in values.append(value); return nil }
+        var ends: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&ends), 0)
+        let shared = dup(ends[0])  // the client's own copy of the same open file
+        defer { close(shared); close(ends[1]) }
+        XCTAssertTrue(streams.start(fd: ends[0], bar: .init(kind: "volume", muted: false), owner: 4))
+        XCTAssertEqual(write(ends[1], "7\n", 2), 2)
+        for _ in 0..<10 where values.isEmpty { loop.wait(timeoutMilliseconds: 1000) }
+        XCTAssertEqual(values, [7])
+        XCTAssertEqual(fcntl(shared, F_GETFL) & O_NONBLOCK, 0, "the shared open file became non-blocking")
+        XCTAssertFalse(streams.start(fd: open("/etc/hostname", O_RDONLY), bar: .init(kind: "x", muted: false), owner: 5),
+                       "a regular file is refused")
+        streams.stop(4)
+    }
 }
