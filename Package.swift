@@ -124,7 +124,7 @@ let package = Package(
         .target(name: "ToastDaemon",
                 dependencies: ["Wayland", "CLinux", "CMallocSlices", "ToastVocabulary", "ToastCore", "ToastProtocol",
                                "ToastRender", "ToastPictures", "ToastDBus", "ToastPlatform", "ToastConfig", "ToastScene",
-                               "ToastAccessibility", "ToastDevices"]),
+                               "ToastAccessibility", "ToastDevices", "CXkbCommon"]),
 
         // Executables.
         .executableTarget(name: "toastd", dependencies: ["ToastDaemon", "ToastPictures"], linkerSettings: daemonReleaseLink),

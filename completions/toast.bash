@@ -173,13 +173,13 @@ _toast() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    send|dismiss|list|history|restore|action|menu|dnd|mode|status|reload|version|hud|osd|loading|migrate|setup|help)
+    send|dismiss|list|history|restore|action|menu|dnd|mode|status|reload|version|hud|osd|loading|migrate|setup|center|reply|alert|focus|help)
         # Offer subcommand argument completions
         "_toast_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'send dismiss list history restore action menu dnd mode status reload version hud osd loading migrate setup help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'send dismiss list history restore action menu dnd mode status reload version hud osd loading migrate setup center reply alert focus help' -- "${cur}"))
         ;;
     esac
 }
@@ -541,6 +541,48 @@ _toast_migrate_dunstrc() {
 _toast_setup() {
     repeating_flags=()
     non_repeating_flags=(--undo --version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __toast_offer_flags_options 0
+}
+
+_toast_center() {
+    repeating_flags=()
+    non_repeating_flags=(--open --close --version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __toast_offer_flags_options 0
+}
+
+_toast_reply() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=()
+    non_repeating_options=()
+    __toast_offer_flags_options -1
+}
+
+_toast_alert() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
+    repeating_options=(-A --action)
+    non_repeating_options=(--timeout)
+    __toast_offer_flags_options 2
+
+    # Offer option value completions
+    case "${prev}" in
+    '-A'|'--action')
+        return
+        ;;
+    '--timeout')
+        return
+        ;;
+    esac
+}
+
+_toast_focus() {
+    repeating_flags=()
+    non_repeating_flags=(--version --help)
     repeating_options=()
     non_repeating_options=()
     __toast_offer_flags_options 0

@@ -10,6 +10,12 @@ func say(_ text: String) {
 }
 
 do {
+    // `ToastClientExample alert`: one question, answered from the keyboard.
+    if CommandLine.arguments.dropFirst().first == "alert" {
+        let answer = try Alert.ask("Deploy?", body: "from the Swift client", actions: [("yes", "Yes"), ("no", "No")])
+        say("answer \(answer ?? "none")")
+        exit(0)
+    }
     let id = try Toast.show("Saved", body: "notes.txt")
     say("toast \(id)")
     try Toast.hud(.volume, 40)

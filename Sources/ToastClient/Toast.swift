@@ -100,3 +100,36 @@ public final class Loading {
 
     deinit { stop() }
 }
+
+/// An alert: one call that asks, from anywhere, with a dialog centred above every window that takes the
+/// keyboard until answered (`toast alert`):
+///
+/// ```swift
+/// if try Alert.ask("Deploy?", actions: [("yes", "Yes"), ("no", "No")]) == "yes" { deploy() }
+/// ```
+public enum Alert {
+    /// Shows the alert and waits for the answer: the chosen action's key, or nil when the user pressed
+    /// Escape or `timeoutSeconds` passed. Without actions the dialog has one button, `ok`.
+    public static func ask(_ title: String, body: String? = nil, actions: [(key: String, label: String)] = [],
+                           timeoutSeconds: Int32? = nil) throws(ToastClientError) -> String? {
+        let buttons = actions.isEmpty ? [NotificationAction(key: "ok", label: "OK")]
+                                      : actions.map { NotificationAction(key: $0.key, label: $0.label) }
+        var params = NotifyParams(summary: title, body: body, urgency: .critical,
+                                  expireMs: timeoutSeconds.map { $0 * 1000 } ?? 0, actions: buttons, wait: true)
+        params.alert = true
+        let connection = try ToastConnection()
+        defer { connection.close() }
+        guard case .id(let id) = try connection.call(.notify(params)) else {
+            throw ToastClientError(.connection, "toastd's notify reply carries no id")
+        }
+        while let event = try connection.nextEvent() {
+            guard event.id == id else { continue }
+            switch event {
+            case .action(_, let key): return key
+            case .closed: return nil
+            default: continue
+            }
+        }
+        throw ToastClientError(.connection, "toastd hung up before the alert was answered")
+    }
+}

@@ -47,6 +47,8 @@ public struct DaemonConfig: Equatable, Sendable {
     package var layer = StackLayer.overlay
     /// What toasts do while a fullscreen window has the focus (`fullscreen`).
     package var fullscreen = FullscreenPolicy.show
+    /// The notification center's look and side (`[center]`).
+    public var center = CenterConfig()
     /// The criteria sections, in file order (docs/configuration.md); none by default.
     package var rules = RuleSet()
     /// Icon theme searched first (`icon-theme`); nil: GTK's `gtk-icon-theme-name`, else hicolor.

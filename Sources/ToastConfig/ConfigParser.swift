@@ -85,6 +85,8 @@ struct ConfigReader {
 
     private enum Section {
         case global
+        /// `[center]`: the notification center's look (`CenterConfig`, keys of its own).
+        case center
         /// A criteria section, `[urgency=critical]` included: the index of its rule.
         case rule(Int)
         /// A section whose header is wrong: its lines are skipped without one diagnostic each.
@@ -138,6 +140,7 @@ struct ConfigReader {
     private mutating func assign(key: String, value: String) throws(SettingError) {
         switch section {
         case .ignored: return  // its header was reported once
+        case .center: add(.specific, { [change = try CenterConfig.setting(key: key, value: value)] in change(&$0.center) })
         case .global:
             guard let entry = ConfigKeys.named[key] else { throw Self.unknownKey(key) }
             guard let global = entry.global else {
@@ -209,6 +212,7 @@ struct ConfigReader {
 
     private mutating func header(_ line: Substring) {
         globalRuleOpen = false
+        if CenterConfig.isHeader(line) { return section = .center }
         switch Self.parseSection(line) {
         case .success(.some(let criteria)):
             rules.append(Rule(criteria: criteria))

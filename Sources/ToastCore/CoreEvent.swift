@@ -10,6 +10,8 @@ public enum CoreEvent: Equatable, Sendable {
     case activationToken(id: NotificationID, token: String, origin: ClientID?)
     /// The user (or a client) invoked an action (D-Bus `ActionInvoked`); a `closed` usually follows.
     case actionInvoked(id: NotificationID, key: String, origin: ClientID?)
+    /// The user answered with a line of text (D-Bus `NotificationReplied`, `InlineReply`); `closed` follows.
+    case replied(id: NotificationID, text: String, origin: ClientID?)
     /// Another client replaced this notification (same id, same place): the previous origin no longer
     /// gets its events, so a CLI waiting on it can stop waiting.
     case replaced(id: NotificationID, previousOrigin: ClientID)

@@ -25,6 +25,7 @@ public enum HintInterpreter {
             request.sound = .name(name)
         }
         if let suppress = hints[HintName.suppressSound]?.boolean { request.suppressSound = suppress }
+        if let placeholder = hints[HintName.replyPlaceholder]?.string { request.replyPlaceholder = placeholder }
         if let image = image(hints[HintName.imageData]) ?? image(hints[HintName.imageDataDeprecated]) {
             request.image = image
         } else if let path = nonEmpty(hints[HintName.imagePath]?.string) ?? nonEmpty(hints[HintName.imagePathDeprecated]?.string) {

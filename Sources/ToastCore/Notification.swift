@@ -37,6 +37,10 @@ public struct Notification: Identifiable, Equatable, Sendable {
     public var origin: ClientID?
     /// What the daemon's rules decided about it when it arrived.
     public var rules: RuleDecision
+    /// An alert (`toast alert`): drawn as a dialog that takes the keyboard, not as a toast.
+    public var isAlert: Bool
+    /// `x-kde-reply-placeholder-text`, when sent (`InlineReply`).
+    public var replyPlaceholder: String?
 
     /// When the id first appeared (kept across replacements).
     public internal(set) var createdAt: Instant
@@ -91,6 +95,8 @@ public struct Notification: Identifiable, Equatable, Sendable {
         image = request.image
         origin = request.origin
         rules = request.rules
+        replyPlaceholder = request.replyPlaceholder
+        isAlert = request.isAlert
         self.createdAt = createdAt
         updatedAt = now
         shownAt = nil

@@ -25,6 +25,10 @@ public struct NotificationRequest: Equatable, Sendable {
     public var sound: NotificationSound?
     /// `suppress-sound`: nothing is played, whatever the hints or rules say.
     public var suppressSound = false
+    /// An alert (`toast alert`): drawn as a dialog that takes the keyboard, not as a toast.
+    public var isAlert = false
+    /// `x-kde-reply-placeholder-text`: the reply field's placeholder (`InlineReply`).
+    public var replyPlaceholder: String?
     /// The id to replace in place; 0 means none. An unknown id gets a new notification (like mako).
     public var replacesID: NotificationID = 0
     public var origin: ClientID?
@@ -47,6 +51,7 @@ public struct NotificationRequest: Equatable, Sendable {
         request.category = category.truncatedOrNil(toUTF8Bytes: limits.nameBytes)
         request.desktopEntry = desktopEntry.truncatedOrNil(toUTF8Bytes: limits.nameBytes)
         request.tag = tag.truncatedOrNil(toUTF8Bytes: limits.nameBytes)
+        request.replyPlaceholder = replyPlaceholder.truncatedOrNil(toUTF8Bytes: limits.nameBytes)
         request.progress = progress.map { min(max($0, 0), 100) }
         request.sound = sound?.truncated(toUTF8Bytes: limits.pathBytes)
         request.actions = Self.validatedActions(actions, limits: limits)

@@ -10,6 +10,7 @@ extension NotificationStore {
     /// Whether `notification`'s timeout runs now.
     func timeoutRuns(_ notification: Notification) -> Bool {
         if notification.rules.isInvisible { return true }
+        if expiryPaused { return false }
         if isAway && !notification.isTransient { return false }
         return notification.isOnScreen
     }
@@ -52,6 +53,31 @@ extension NotificationStore {
     /// Whether any notification is on screen and not `shown`: `markOffScreen` would change something.
     public func hasOnScreen(except shown: (NotificationID) -> Bool) -> Bool {
         all.contains { $0.isOnScreen && !shown($0.id) }
+    }
+
+    /// The least a paused timeout has left when it runs again: a toast the pointer just left does not
+    /// vanish under it at once (mako #263).
+    public static let resumedAtLeast: Milliseconds = 1000
+
+    /// The pointer came over the toasts (or the notification center): every timeout stops, keeping
+    /// what it had left.
+    public mutating func pauseExpiry(now: Instant) {
+        guard !expiryPaused else { return }
+        expiryPaused = true
+        for index in all.indices { settleTimeout(&all[index], now: now) }
+    }
+
+    /// The pointer left: the paused timeouts run again, each with what it had left, at least
+    /// `resumedAtLeast`.
+    public mutating func resumeExpiry(now: Instant) {
+        guard expiryPaused else { return }
+        expiryPaused = false
+        for index in all.indices {
+            if timeoutRuns(all[index]), let left = all[index].waitingTimeout {
+                all[index].waitingTimeout = max(left, Self.resumedAtLeast)
+            }
+            settleTimeout(&all[index], now: now)
+        }
     }
 
     /// The seat went away (idle past `idle-threshold`) or came back: timeouts stop or run again.

@@ -166,6 +166,9 @@ public struct NotificationStore: Sendable {
         if all[index].isVisible { generation += 1 }
     }
 
+    /// The pointer is over the toasts (or the notification center): no drawn toast's timeout runs
+    /// (`pauseExpiry`, in NotificationStore+Seen.swift).
+    public internal(set) var expiryPaused = false
     private func timeout(for notification: Notification) -> Milliseconds? {
         let rules = notification.rules
         let requested = rules.ignoresClientTimeout ? .serverDefault : notification.expireTimeout
@@ -256,7 +259,26 @@ public struct NotificationStore: Sendable {
         return count
     }
 
+    /// Forgets the history entry with this id (the notification center's Delete); returns whether
+    /// there was one.
+    @discardableResult
+    public mutating func forget(historyID id: NotificationID) -> Bool {
+        guard let index = history.firstIndex(where: { $0.notification.id == id }) else { return false }
+        history.remove(at: index)
+        historyGeneration += 1
+        return true
+    }
+
     // MARK: Actions
+
+    /// Answers notification `id` with a line of text (`InlineReply`): emits `replied`, then closes it
+    /// as dismissed (reason 2), as KDE and swaync do.
+    public mutating func reply(id: NotificationID, text: String, now: Instant) throws(ActionError) {
+        guard let notification = notification(id: id) else { throw .unknownNotification(id) }
+        guard InlineReply.accepts(notification) else { throw .unknownAction(id: id, key: InlineReply.actionKey) }
+        events.append(.replied(id: id, text: text, origin: notification.origin))
+        close(id: id, reason: .dismissed, now: now)
+    }
 
     /// Invokes an action (`nil` means the default action, the click): emits `activationToken` when there
     /// is one (so the app can raise its window), then `actionInvoked`, then closes the notification as

@@ -141,6 +141,24 @@ public struct ToastModel: Sendable {
         notifications.clearHistory()
     }
 
+    /// See `NotificationStore.pauseExpiry(now:)` (the pointer is over the toasts).
+    public mutating func pauseExpiry(now: Instant) { notifications.pauseExpiry(now: now) }
+
+    /// See `NotificationStore.resumeExpiry(now:)`.
+    public mutating func resumeExpiry(now: Instant) { notifications.resumeExpiry(now: now) }
+
+    /// See `NotificationStore.forget(historyID:)`.
+    @discardableResult
+    public mutating func forget(historyID id: NotificationID) -> Bool {
+        notifications.forget(historyID: id)
+    }
+
+    /// See `NotificationStore.reply(id:text:now:)`.
+    public mutating func reply(id: NotificationID, text: String, now: Instant) throws(ActionError) {
+        defer { collectEvents() }
+        try notifications.reply(id: id, text: text, now: now)
+    }
+
     /// Invokes an action (`nil`: the default one), then closes the notification unless it is resident.
     public mutating func invokeAction(id: NotificationID, key: String? = nil, activationToken: String? = nil,
                                       now: Instant) throws(ActionError) {

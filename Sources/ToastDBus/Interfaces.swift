@@ -55,6 +55,7 @@ extension BusInterface {
         BusSignal("NotificationClosed", ["id": "u", "reason": "u"]),
         BusSignal("ActionInvoked", ["id": "u", "action_key": "s"]),
         BusSignal("ActivationToken", ["id": "u", "activation_token": "s"]),
+        BusSignal("NotificationReplied", ["id": "u", "text": "s"]),
     ])
 
     /// org.toastd.Hud1: value bars and loading spinners.

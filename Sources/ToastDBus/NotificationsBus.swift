@@ -174,6 +174,12 @@ public final class NotificationsBus {
         emit("ActionInvoked") { w throws(MessageError) in try w.uint32(id); try w.string(key) }
     }
 
+    /// NotificationReplied(id, text) (KDE's and swaync's inline replies).
+    @discardableResult
+    public func emitReplied(id: UInt32, text: String) -> Bool {
+        emit("NotificationReplied") { w throws(MessageError) in try w.uint32(id); try w.string(text) }
+    }
+
     private func emit(_ member: String, _ fill: (MessageWriter) throws(MessageError) -> Void) -> Bool {
         var m: OpaquePointer? = nil
         guard sd_bus_message_new_signal(bus, &m, Self.objectPath, Self.interface, member) >= 0, let m else {

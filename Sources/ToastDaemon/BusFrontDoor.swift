@@ -31,6 +31,7 @@ final class BusFrontDoor: NotificationsBusDelegate {
         case .closed(let id, let reason, _): bus?.emitClosed(id: id, reason: reason)
         case .activationToken(let id, let token, _): bus?.emitActivationToken(id: id, token: token)
         case .actionInvoked(let id, let key, _): bus?.emitActionInvoked(id: id, key: key)
+        case .replied(let id, let text, _): bus?.emitReplied(id: id, text: text)
         case .replaced, .loadingChanged, .loadingOwnerReleased: break
         }
     }

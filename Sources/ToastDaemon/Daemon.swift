@@ -59,6 +59,12 @@ public final class Daemon {
     var timeKeeping = TimeKeeping()
     /// `toast osd`: the sound server, backlights and lock keys.
     var onScreenDisplay: OnScreenDisplay?
+    /// The notification center (`Daemon+Center.swift`).
+    lazy var center = CenterController(wayland: wayland, service: service, screen: screen)
+    /// Alerts (`Daemon+Alert.swift`).
+    lazy var alerts = AlertController(wayland: wayland, service: service, screen: screen)
+    /// `toast focus` (`Daemon+Focus.swift`).
+    lazy var toastFocus = ToastFocus(wayland: wayland, service: service, screen: screen)
 
     /// Connects to the compositor and the bus and opens the socket; throws a message to print.
     public init(options: DaemonOptions) throws(StartupError) {
@@ -96,6 +102,7 @@ public final class Daemon {
         if let door { try finishBusName(door) }
         startAccessibility()
         try watchEvents()
+        startInputSurfaces()
         keepHistory()
         respectTime()
         offerSound()
@@ -180,6 +187,7 @@ public final class Daemon {
         for command in service.drainCommands() { commands.run(command.command, environment: command.environment) }
         socketDoor.publishStatus()
         showAccessibleToasts()
+        inputSurfacesChanged()
         // Only a change to what is drawn redraws; animation frames are paced by the surfaces themselves.
         let model = service.readModel { (generation: $0.generation, hudGeneration: $0.hud.generation,
                                          historyGeneration: $0.historyGeneration) }

@@ -180,6 +180,38 @@ final class OverlaySurface {
         region.destroy()
     }
 
+    /// Makes the overlay take the keyboard (`on_demand`: until the user focuses another window; the
+    /// compositor's layer shell older than v4 knows only `exclusive`) or not (`none`, the default). Set
+    /// before the first commit (the notification center, an alert: the only overlays that take keys).
+    /// `exclusive`: it keeps the keyboard until it goes (an alert, answered or not).
+    func takeKeyboard(_ on: Bool, exclusive: Bool = false, layerShellVersion: UInt32) {
+        layerSurface.setKeyboardInteractivity(
+            keyboardInteractivity: !on ? .none : exclusive || layerShellVersion < 4 ? .exclusive : .onDemand)
+    }
+
+    /// Sends state set since the last commit (keyboard interactivity) without a new buffer; nothing
+    /// before the first configure (the first commit carries it then).
+    func commitState() {
+        guard configured else { return }
+        surface.commit()
+    }
+
+    /// Pins the overlay to `edges` instead of its placement's (a panel spanning the output's height).
+    func pin(to edges: ZwlrLayerSurfaceV1.Anchor) {
+        layerSurface.setAnchor(anchor: edges)
+    }
+
+    /// The compositor's size in a configure (a side of 0: the surface's own choice); called before the
+    /// surface draws for it, so the owner may give the content that size.
+    var onConfigure: (_ width: Int, _ height: Int) -> Void = { _, _ in }
+
+    /// The first commit for a surface whose size the compositor chooses (0 for a side pinned to both
+    /// of its edges): nothing is drawn until its configure says the size (`onConfigure`).
+    func askForFirstConfigure(size: (width: Int, height: Int)) {
+        self.size = size
+        askForFirstConfigure()
+    }
+
     /// Whether `proxy` is this overlay's wl_surface (pointer events name the surface they are for).
     func owns(_ proxy: WlSurface?) -> Bool { proxy === surface }
 
@@ -294,9 +326,10 @@ final class OverlaySurface {
 
     private func handle(_ event: ZwlrLayerSurfaceV1.Event) {
         switch event {
-        case .configure(let serial, _, _):
+        case .configure(let serial, let width, let height):
             layerSurface.ackConfigure(serial: serial)
             configured = true
+            onConfigure(Int(width), Int(height))
             drawIfReady()
         case .closed:
             onClosed()

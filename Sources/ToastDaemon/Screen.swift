@@ -65,6 +65,11 @@ final class Screen {
     var onNothingShown: () -> Void = {}
     /// An overlay showed its last frame and has nothing more to draw: a moment to trim the heap.
     var onSettled: () -> Void = {}
+    /// The surface toast `id` is drawn on (the first, when it shows on several outputs); nil: none.
+    func toastSurface(showing id: NotificationID) -> OverlaySurface? {
+        toastSurfaces.values.first { $0.shows(id) }?.surface
+    }
+
     /// Whether no overlay exists.
     var isShowingNothing: Bool { toastSurfaces.isEmpty && hudSurfaces.isEmpty }
     /// What the screen last followed of the focus (foreign-toplevel): a change redraws.

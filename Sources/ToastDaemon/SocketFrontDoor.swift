@@ -28,6 +28,10 @@ final class SocketFrontDoor {
     /// `reload`: the daemon rereads its configuration and returns the problems it found (the file is
     /// the daemon's concern, not the service's).
     var onReload: () -> [String] = { [] }
+    /// `center`: the daemon opens, closes or flips the notification center.
+    var onCenter: (CenterMode) -> Void = { _ in }
+    /// `focus`: the newest toast takes the keyboard; returns its id (nil: none shows).
+    var onFocus: () -> NotificationID? = { nil }
     /// `settings`: how the daemon is set up now.
     var settings: () -> DaemonSettings = { DaemonSettings(clickableActions: false) }
     /// `osd`: changes a device's level; the reply may come on a later turn.
@@ -79,7 +83,7 @@ final class SocketFrontDoor {
         case .actionInvoked(let id, let key, _): send(.action(id: id, key: key))
         case .loadingOwnerReleased(.socket(let client)): server.closeAfterFlush(ControlServer.ClientID(client))
         case .activationToken(let id, let token, _): send(.activationToken(id: id, token: token))
-        case .loadingOwnerReleased(.dbus), .replaced, .loadingChanged: break
+        case .loadingOwnerReleased(.dbus), .replaced, .loadingChanged, .replied: break
         }
     }
 
@@ -207,6 +211,22 @@ final class SocketFrontDoor {
             } catch {
                 return .error(Self.protocolError(error))
             }
+        case .center(let mode):
+            onCenter(mode)
+            return .ok
+        case .focus:
+            guard let id = onFocus() else { return .error(Self.nothingShowing) }
+            return .ok(.id(id))
+        case .reply(let id, let text):
+            guard let id = id ?? service.newestReplyable else {
+                return .error(ProtocolError(.notFound, "no open toast takes a reply"))
+            }
+            do {
+                try service.reply(id: id, text: text)
+                return .ok(.id(id))
+            } catch {
+                return .error(Self.protocolError(error))
+            }
         case .dnd(let mode, let until):
             switch mode {
             case .on: service.setDoNotDisturb(true, until: until)
@@ -302,7 +322,8 @@ final class SocketFrontDoor {
         if let category = params.category { request.category = category }
         if let tag = params.tag { request.tag = tag }
         if let value = params.value { request.progress = value }
-        if params.transient { request.isTransient = true }
+        if params.transient || params.alert { request.isTransient = true }
+        request.isAlert = params.alert
         return request
     }
 

@@ -203,6 +203,29 @@ final class ToastService {
         }
     }
 
+    /// Answers `id` with `text` (`InlineReply`) and closes it.
+    func reply(id: NotificationID, text: String) throws(ActionError) {
+        try change { (model, now) throws(ActionError) in try model.reply(id: id, text: text, now: now) }
+    }
+
+    /// The newest open notification that takes a reply (`toast reply` without an id).
+    var newestReplyable: NotificationID? {
+        model.all.first(where: InlineReply.accepts)?.id
+    }
+
+    /// The pointer came over the toasts or the center (true) or left them: timeouts stop, then run
+    /// again with at least a second left.
+    func hover(_ over: Bool) {
+        guard over != model.notifications.expiryPaused else { return }
+        change { model, now in if over { model.pauseExpiry(now: now) } else { model.resumeExpiry(now: now) } }
+    }
+
+    /// Forgets one history entry; returns whether there was one.
+    @discardableResult
+    func forget(historyID id: NotificationID) -> Bool {
+        change { model, _ in model.forget(historyID: id) }
+    }
+
     /// A click on the `index`th action button of `id` (the buttons are `buttonActions`, in order). A
     /// toast already closed (still fading out) has no buttons: nothing happens.
     func invokeButton(id: NotificationID, index: Int, activationToken: String? = nil) {

@@ -25,6 +25,9 @@ final class ToastStackSurface {
     var isPending = false
     /// What the stack was last laid out for.
     private var laidOut: (scene: Scene, clicks: ToastClicks, scale: PixelScale)?
+
+    /// Whether toast `id` is drawn on this surface now.
+    func shows(_ id: NotificationID) -> Bool { laidOut?.scene.toasts.contains { $0.id == id } ?? false }
     /// The last frame committed: what the compositor shows.
     private var frameOnScreen: ToastStackFrame?
     /// The pills on the surface now (empty unless clickable).

@@ -64,6 +64,25 @@ final class Seat {
     /// The surface the pointer is over and where (surface-local logical pixels); nil when on none of ours.
     private var focus: (surface: WlSurface?, x: Double, y: Double)?
     private let onPress: (PointerPress) -> Void
+    /// The pointer came onto (true) or left (false) one of our surfaces.
+    var onHover: (_ surface: WlSurface?, _ entered: Bool) -> Void = { _, _ in }
+    /// The wheel turned over one of our surfaces: logical pixels down (negative: up).
+    var onScroll: (_ surface: WlSurface?, _ delta: Double) -> Void = { _, _ in }
+    /// The seat's keyboard while a surface of ours asked for keys (`takeKeyboard`).
+    private(set) var keyboard: Keyboard?
+    private var hasKeyboard = false
+
+    /// Binds the seat's keyboard (a surface of ours is about to take keys) and has `owner` told its
+    /// keys; nothing when the seat has none.
+    func takeKeyboard(for owner: AnyObject, _ listener: Keyboard.Listener) {
+        if keyboard == nil, hasKeyboard { keyboard = Keyboard(seat: proxy) }
+        keyboard?.listen(owner, listener)
+    }
+
+    /// `owner` takes no more keys; the keyboard goes when no one does.
+    func releaseKeyboard(for owner: AnyObject) {
+        if let keyboard, !keyboard.stopListening(owner) { self.keyboard = nil }
+    }
 
     init(globalName: UInt32, proxy: WlSeat, onPress: @escaping (PointerPress) -> Void) {
         self.globalName = globalName
@@ -75,6 +94,8 @@ final class Seat {
     }
 
     private func update(_ capabilities: WlSeat.Capability) {
+        hasKeyboard = capabilities.contains(.keyboard)
+        if !hasKeyboard { keyboard = nil }
         if capabilities.contains(.pointer), pointer == nil {
             let pointer = proxy.getPointer()
             pointer.onEvent = { [unowned self] event in self.handle(event) }
@@ -90,8 +111,13 @@ final class Seat {
         switch event {
         case let .enter(_, surface, x, y):
             focus = (surface, x, y)
-        case .leave:
+            onHover(surface, true)
+        case let .leave(_, surface):
             focus = nil
+            onHover(surface, false)
+        case let .axis(_, axis, value):
+            guard axis == WlPointer.Axis.verticalScroll.rawValue, let focus else { return }
+            onScroll(focus.surface, value)
         case let .motion(_, x, y):
             focus?.x = x
             focus?.y = y
@@ -129,7 +155,7 @@ final class WaylandConnection {
     /// Tokens asked for and not yet answered (kept alive until their `done`).
     private var pendingTokens: [ObjectIdentifier: XdgActivationTokenV1] = [:]
     private(set) var outputs: [Output] = []
-    private var seats: [Seat] = []
+    private(set) var seats: [Seat] = []
     /// ext_idle_notifier_v1 when offered; else the name of org_kde_kwin_idle, bound when first asked for.
     private var extIdle: ExtIdleNotifierV1?
     private var kdeIdleName: UInt32?
@@ -152,6 +178,10 @@ final class WaylandConnection {
     var onOutputRemoved: (Output) -> Void = { _ in }
     /// The focused output or its fullscreen state changed (foreign-toplevel).
     var onFocusChanged: () -> Void = {}
+    /// The wheel turned over one of our surfaces (logical pixels down; negative: up).
+    var onPointerScroll: (_ surface: WlSurface?, _ delta: Double) -> Void = { _, _ in }
+    /// The pointer came onto (true) or left (false) one of our surfaces.
+    var onPointerHover: (_ surface: WlSurface?, _ entered: Bool) -> Void = { _, _ in }
     /// A button was pressed with the pointer over one of our surfaces, at surface-local (x, y).
     var onPointerPress: (PointerPress) -> Void = { _ in }
 
@@ -225,9 +255,10 @@ final class WaylandConnection {
             for output in outputs { output.watchName(with: manager) }
         case WlSeat.wlInterfaceName:
             let proxy = registry.bind(name: name, WlSeat.self, version: min(version, 5))
-            seats.append(Seat(globalName: name, proxy: proxy) { [unowned self] press in
-                self.onPointerPress(press)
-            })
+            let seat = Seat(globalName: name, proxy: proxy) { [unowned self] press in self.onPointerPress(press) }
+            seat.onScroll = { [unowned self] surface, delta in self.onPointerScroll(surface, delta) }
+            seat.onHover = { [unowned self] surface, entered in self.onPointerHover(surface, entered) }
+            seats.append(seat)
         case WpViewporter.wlInterfaceName:
             viewporter = registry.bind(name: name, WpViewporter.self, version: 1)
         case WpFractionalScaleManagerV1.wlInterfaceName:

@@ -166,6 +166,9 @@ public struct NotifyParams: Equatable, Sendable {
     public var transient: Bool
     /// Subscribe this connection to this toast's events (closed, action).
     public var wait: Bool
+    /// Shown as an alert (`toast alert`): a centred dialog that takes the keyboard until answered,
+    /// one at a time, instead of a toast; kept out of the history.
+    public var alert = false
 
     public init(summary: String, body: String? = nil, urgency: Urgency? = nil, expireMs: Int32 = -1,
                 icon: String? = nil, appName: String? = nil, category: String? = nil,
@@ -205,6 +208,7 @@ public struct NotifyParams: Equatable, Sendable {
         o.set("value", value.map { .int(Int64($0)) })
         if transient { o["transient"] = .bool(true) }
         if wait { o["wait"] = .bool(true) }
+        if alert { o["alert"] = .bool(true) }
     }
 
     static func decode(_ r: inout FieldReader) throws(ProtocolError) -> NotifyParams {
@@ -233,6 +237,7 @@ public struct NotifyParams: Equatable, Sendable {
         p.value = try r.int("value", in: Int64(valueRange.lowerBound)...Int64(valueRange.upperBound)).map { Int($0) }
         p.transient = try r.bool("transient") ?? false
         p.wait = try r.bool("wait") ?? false
+        p.alert = try r.bool("alert") ?? false
         return p
     }
 }

@@ -140,6 +140,11 @@ public struct ModeChange: Equatable, Sendable {
     }
 }
 
+/// What `center` does: open or close the notification center, or flip it.
+public enum CenterMode: String, CaseIterable, Equatable, Sendable {
+    case toggle, open, close
+}
+
 /// A HUD (value bar) update: volume, brightness, … like wob or SwayOSD.
 public struct HudParams: Equatable, Sendable {
     /// What the bar shows (`volume`, `brightness`, `mic`, …); one bar per kind, updated in place.
@@ -235,6 +240,15 @@ public enum Request: Equatable, Sendable {
     /// when there is no sound server, backlight, LED or player to ask, `not_found` when the named
     /// device does not exist.
     case osd(OsdParams)
+    /// Open, close or flip the notification center (the daemon's panel of open and closed toasts,
+    /// which takes the keyboard while open). Reply: plain ok.
+    case center(CenterMode)
+    /// Answer toast `id` (nil: the newest that takes a reply) with a line of text: its sender hears
+    /// `NotificationReplied`, and it closes. Reply: `id`; `not_found` when it is not open or takes no reply.
+    case reply(id: NotificationID?, text: String)
+    /// Give the newest toast showing the keyboard (until Escape, or until it closes): Enter invokes its
+    /// default action, Tab its buttons in turn. Reply: `id`; `not_found` when none shows.
+    case focus
 
     /// The wire name of the request (`"request"` member).
     public var name: String {
@@ -258,13 +272,16 @@ public enum Request: Equatable, Sendable {
         case .status: "status"
         case .hudStream: "hud_stream"
         case .osd: "osd"
+        case .center: "center"
+        case .reply: "reply"
+        case .focus: "focus"
         }
     }
 
     /// Every request name, for messages and docs.
     public static let names = ["notify", "dismiss", "list", "history", "restore", "action", "dnd", "mode", "version",
                                "reload", "settings", "subscribe", "hud", "loading_start", "loading_stop", "status", "hud_stream",
-                               "history_clear", "osd"]
+                               "history_clear", "osd", "center", "reply", "focus"]
 
     /// The request as a JSON object (`v` and `request` first).
     public var json: JSONValue {
@@ -273,7 +290,7 @@ public enum Request: Equatable, Sendable {
         case .notify(let p): p.encode(into: &o)
         case .dismiss(let s): s.encode(into: &o)
         case .subscribe(let s): s.encode(into: &o)
-        case .list, .history, .historyClear, .version, .reload, .settings: break
+        case .list, .history, .historyClear, .version, .reload, .settings, .focus: break
         case .restore(let id): o.set("id", id.map { .int(Int64($0)) })
         case .action(let id, let key, let token):
             o.set("id", id.map { .int(Int64($0)) })
@@ -292,6 +309,10 @@ public enum Request: Equatable, Sendable {
         case .status(let follow): if follow { o["follow"] = .bool(true) }
         case .hudStream(let p): p.encode(into: &o)
         case .osd(let p): p.encode(into: &o)
+        case .center(let mode): o["mode"] = .string(mode.rawValue)
+        case .reply(let id, let text):
+            o.set("id", id.map { .int(Int64($0)) })
+            o["text"] = .string(text)
         }
         return .object(o)
     }
@@ -369,6 +390,13 @@ public enum Request: Equatable, Sendable {
         case "status": request = .status(follow: try r.bool("follow") ?? false)
         case "hud_stream": request = .hudStream(try HudParams.decode(&r))
         case "osd": request = .osd(try OsdParams.decode(&r))
+        case "focus": request = .focus
+        case "center": request = .center(try r.enumeration("mode", CenterMode.self) ?? .toggle)
+        case "reply":
+            let id = try r.toastID("id")
+            guard let text = try r.string("text") else { throw r.missing("text") }
+            guard !text.isEmpty else { throw r.outOfRange("text", "must not be empty") }
+            request = .reply(id: id, text: text)
         default:
             throw ProtocolError(.unknownRequest,
                                 "unknown request \"\(name)\" (known: \(names.joined(separator: ", ")))")

@@ -65,6 +65,9 @@ public enum HintName {
     public static let soundName = "sound-name"
     /// Play no sound, whatever else says to.
     public static let suppressSound = "suppress-sound"
+    /// The placeholder of a reply field (KDE's name; swaync reads it too): a notification carrying it
+    /// takes an inline reply (`InlineReply`).
+    public static let replyPlaceholder = "x-kde-reply-placeholder-text"
 
     /// Hints carrying `(iiibiiay)` image structures.
     public static let images: Set<String> = [imageData, imageDataDeprecated, iconData]
@@ -73,6 +76,6 @@ public enum HintName {
     public static let known: Set<String> = [
         urgency, category, desktopEntry, imageData, imageDataDeprecated, iconData, imagePath,
         imagePathDeprecated, transient, resident, value, dunstStackTag, canonicalSynchronous,
-        soundFile, soundName, suppressSound,
+        soundFile, soundName, suppressSound, replyPlaceholder,
     ]
 }

@@ -164,7 +164,7 @@ public enum ServerIdentity {
     /// links are shown as their text (nothing here opens a URL).
     public static let capabilities = [
         "actions", "body", "body-markup", "icon-static", "persistence",
-        "x-canonical-private-synchronous", "x-dunst-stack-tag",
+        "x-canonical-private-synchronous", "x-dunst-stack-tag", "inline-reply",
     ]
     /// Offered besides `capabilities` only while a sound player is available (`sound-command`).
     public static let soundCapability = "sound"

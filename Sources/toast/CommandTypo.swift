@@ -10,7 +10,7 @@ enum CommandTypo {
     /// The verbs a mistyped word is compared with (`FastPath.isVerb`'s words, `help` left out: `toast
     /// hello` is more likely a greeting than a typo).
     static let verbs = ["send", "dismiss", "list", "history", "restore", "action", "menu", "dnd", "mode", "status", "reload",
-                        "version", "hud", "loading", "migrate", "osd"]
+                        "version", "hud", "loading", "migrate", "osd", "center", "reply", "alert", "focus"]
 
     /// Words that follow a verb and are not a body.
     private static func isArgument(_ word: String) -> Bool {

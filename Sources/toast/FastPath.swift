@@ -29,7 +29,7 @@ enum FastPath {
     static func isVerb(_ word: String) -> Bool {
         switch word {
         case "send", "dismiss", "list", "history", "restore", "action", "menu", "dnd", "mode", "status", "reload", "version", "hud", "loading", "migrate", "osd", "help",
-             "setup", "invoke":
+             "setup", "invoke", "center", "reply", "alert", "focus":
             true
         default: false
         }

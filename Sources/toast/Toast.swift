@@ -27,7 +27,7 @@ struct Toast: ParsableCommand {
         version: ServerIdentity.version,
         subcommands: [Send.self, Dismiss.self, List.self, History.self, Restore.self, InvokeAction.self,
                       Menu.self, Dnd.self, Mode.self, Status.self, Reload.self, Version.self, Hud.self, Osd.self, Loading.self,
-                      Migrate.self, Setup.self],
+                      Migrate.self, Setup.self, OpenCenter.self, AnswerReply.self, Alert.self, FocusToast.self],
         defaultSubcommand: Send.self,
         // -h is notify-send's --hint, so help is --help only.
         helpNames: [.long])

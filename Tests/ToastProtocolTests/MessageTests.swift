@@ -49,6 +49,8 @@ final class MessageTests: XCTestCase {
         .osd(OsdParams(target: .media, action: .playPause)),
         .status(follow: false),
         .status(follow: true),
+        .center(.toggle), .center(.open), .center(.close), .focus,
+        .reply(id: nil, text: "on my way"), .reply(id: 7, text: "ok"),
     ]
 
     func testEveryRequestRoundTrips() throws {
@@ -301,6 +303,24 @@ final class MessageTests: XCTestCase {
 
     /// Without an id, `action` and `dismiss` mean the newest toast showing (makoctl's habit); `dismiss`
     /// still needs one of its three selections, and says so.
+    func testAlertIsANotifyMember() {
+        var params = NotifyParams(summary: "Deploy?", actions: [NotificationAction(key: "yes", label: "Yes")], wait: true)
+        params.alert = true
+        XCTAssertEqual(try Request.decode(line: Request.notify(params).encode()).get(), .notify(params))
+        XCTAssertTrue(Request.notify(params).encode().hasSuffix(#""wait":true,"alert":true}"#))
+    }
+
+    func testCenterAndReplyRequests() {
+        XCTAssertEqual(try Request.decode(line: #"{"v":1,"request":"center"}"#).get(), .center(.toggle))
+        XCTAssertEqual(try Request.decode(line: #"{"v":1,"request":"center","mode":"open"}"#).get(), .center(.open))
+        XCTAssertEqual(Request.center(.close).encode(), #"{"v":1,"request":"center","mode":"close"}"#)
+        XCTAssertEqual(Request.reply(id: 3, text: "hi").encode(), #"{"v":1,"request":"reply","id":3,"text":"hi"}"#)
+        for bad in [#"{"v":1,"request":"center","mode":"flip"}"#, #"{"v":1,"request":"reply"}"#,
+                    #"{"v":1,"request":"reply","text":""}"#, #"{"v":1,"request":"reply","id":0,"text":"x"}"#] {
+            XCTAssertThrowsError(try Request.decode(line: bad).get(), bad)
+        }
+    }
+
     func testNewestIsWhatActionAndDismissMeanWithoutIDs() throws {
         XCTAssertEqual(try Request.decode(line: #"{"v":1,"request":"action"}"#).get(), .action(id: nil, key: nil))
         XCTAssertEqual(try Request.decode(line: #"{"v":1,"request":"action","id":null,"key":"k"}"#).get(),

@@ -1,10 +1,11 @@
 import Foundation
 
-/// Waits until `pid`'s context switches stop moving for half a second (what it was doing has ended).
-func waitForQuiet(_ pid: pid_t) -> Bool {
+/// Waits until `pid`'s context switches stop moving for half a second: the process sleeps with
+/// nothing to do (zero wakeups), or it never settles within `timeout`.
+func waitForQuiet(_ pid: pid_t, timeout: Double = 10) -> Bool {
     var last = (try? contextSwitches(of: pid)) ?? -1
     var stableSince = ContinuousClock.now
-    return waitUntil(timeout: 10, interval: 0.05) {
+    return waitUntil(timeout: timeout, interval: 0.05) {
         guard let now = try? contextSwitches(of: pid) else { return false }
         if now != last { last = now; stableSince = ContinuousClock.now }
         return ContinuousClock.now - stableSince >= .milliseconds(500)

@@ -1,0 +1,47 @@
+import Foundation
+import XCTest
+
+/// `toast focus`: the newest toast takes the keyboard; Enter invokes its default action, Escape gives
+/// the keyboard back to the window that had it. Without it, no toast takes a key.
+final class FocusTests: XCTestCase {
+    func testFocusThenEnterInvokesTheNewestAndEscapeGivesTheKeyboardBack() throws {
+        let stage = try Stage.shared()
+        try stage.plugInInputDevices()
+        let probe = try ProbeWindow(stage: stage)
+        XCTAssertTrue(probe.waitFor("keyboard-enter"), "\(probe.lines)")
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations", "--config", try stage.shadowlessConfig()])
+        let older = try stage.spawn(["notify-send", "--wait", "-t", "0", "-A", "default=Open", "Older"])
+        defer { _ = older.terminate() }
+        XCTAssertTrue(waitUntil(timeout: 10) { (try? toastd.toast(["list"]).stdoutText.contains("Older")) == true })
+        let newest = try stage.spawn(["notify-send", "--wait", "-t", "0", "-A", "default=Open", "-A", "later=Later", "Newest"])
+        defer { _ = newest.terminate() }
+        XCTAssertTrue(waitUntil(timeout: 10) { (try? toastd.toast(["list"]).stdoutText.contains("Newest")) == true })
+        XCTAssertTrue(try stage.waitForScreenshot { !$0.isUniform(ProbeWindow.colour) }.held, "no toast drawn")
+
+        var start = probe.lines.count
+        try stage.press(key: "Return")
+        XCTAssertTrue(probe.waitFor("key PRESS 28", from: start), "unasked, the keys go to the window: \(probe.lines.suffix(4))")
+        XCTAssertTrue(newest.isRunning, "a toast took a key unasked")
+
+        start = probe.lines.count
+        let focus = try toastd.toast(["focus"])
+        XCTAssertEqual(focus.status, 0, focus.stderrText)
+        XCTAssertTrue(probe.waitFor("keyboard-leave", from: start), "the toast did not take the keyboard: \(probe.lines.suffix(4)) \(toastd.log)")
+        try stage.press(key: "Return")
+        XCTAssertNotNil(newest.waitForLine(startingWith: "default", timeout: 10), "\(newest.lines) \(toastd.log)")
+        XCTAssertTrue(older.isRunning, "the older toast's action was invoked")
+        XCTAssertTrue(probe.waitFor("keyboard-enter", from: start), "the window did not get its keyboard back: \(probe.lines.suffix(4))")
+
+        start = probe.lines.count
+        XCTAssertEqual(try toastd.toast(["focus"]).status, 0)
+        XCTAssertTrue(probe.waitFor("keyboard-leave", from: start), "\(probe.lines.suffix(4))")
+        try stage.press(key: "Escape")
+        XCTAssertTrue(probe.waitFor("keyboard-enter", from: start), "Escape did not give the keyboard back: \(probe.lines.suffix(4))")
+        XCTAssertTrue(older.isRunning, "Escape closed the toast")
+        XCTAssertFalse(probe.lines[start...].contains { $0.hasPrefix("key ") }, "keys meant for the toast reached the window")
+
+        XCTAssertEqual(try toastd.toast(["dismiss", "--all"]).status, 0)
+        let none = try toastd.toast(["focus"])
+        XCTAssertEqual(none.status, 1, "no toast to focus: \(none.stderrText)")
+    }
+}
