@@ -2,6 +2,7 @@ import CLinux
 import Dispatch
 import Glibc
 import ToastPictures
+import ToastPlatform
 
 /// One running picture helper: its pid and the daemon's end of the socket pair (SOCK_SEQPACKET,
 /// non-blocking, close-on-exec, so no other child inherits it). The helper is this same binary
@@ -47,37 +48,14 @@ struct PictureHelperProcess: Sendable {
         #endif
     }
 
-    /// posix_spawn (never fork: the daemon is one thread over C libraries) of the helper, with the
-    /// signal state a fresh program expects and `helperEnd` as its descriptor 3.
+    /// The helper started with `helperEnd` as its descriptor 3 (`ChildProcess`: posix_spawn with the
+    /// signal state a fresh program expects), in a process group of its own: a terminal's Ctrl-C goes to
+    /// the daemon, which then closes the socket.
     private static func spawn(_ executable: String, helperEnd: Int32) -> Result<pid_t, StartError> {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        // dup2 clears close-on-exec on the copy, but a dup2 onto itself copies nothing: an end that
-        // already is descriptor 3 is moved out of the way first.
-        let source = helperEnd == PictureHelper.socketFD ? fcntl(helperEnd, F_DUPFD_CLOEXEC, 10) : helperEnd
-        defer { if source != helperEnd { close(source) } }
-        posix_spawn_file_actions_adddup2(&actions, source, PictureHelper.socketFD)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        // Its own process group: a terminal's Ctrl-C goes to the daemon, which then closes the socket.
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("toastd-picture"), strdup(PictureHelper.argument), nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
-        guard status == 0 else { return .failure(StartError(description: "cannot start \(executable): \(String(cString: strerror(status)))")) }
-        return .success(pid)
+        switch ChildProcess.spawn(["toastd-picture", PictureHelper.argument], output: .discarded, ownProcessGroup: true,
+                                  passing: helperEnd, executable: executable) {
+        case .success(let pid): return .success(pid)
+        case .failure(let error): return .failure(StartError(description: "cannot start \(executable): \(error)"))
+        }
     }
 }

@@ -21,7 +21,8 @@ package enum ChildProcess {
     /// reach the child. `passing` becomes the child's fd 3 (`/dev/fd/3`: a file toastd opened and
     /// checked, handed over instead of its path). Returns its pid, or the errno posix_spawn gave.
     package static func spawn(_ argv: [String], environment: [String]? = nil, output: Output,
-                              ownProcessGroup: Bool = false, passing: Int32? = nil) -> Result<pid_t, SpawnError> {
+                              ownProcessGroup: Bool = false, passing: Int32? = nil,
+                              executable: String? = nil) -> Result<pid_t, SpawnError> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -30,7 +31,11 @@ package enum ChildProcess {
         case .log: posix_spawn_file_actions_adddup2(&actions, 2, 1)
         case .discarded: posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
-        if let passing { posix_spawn_file_actions_adddup2(&actions, passing, passedFD) }
+        // dup2 clears close-on-exec on the copy, but a dup2 onto itself copies nothing: a descriptor that
+        // already is `passedFD` is moved out of the way first.
+        let source = passing == passedFD ? fcntl(passedFD, F_DUPFD_CLOEXEC, 10) : passing
+        defer { if let source, source != passing { close(source) } }
+        if let source { posix_spawn_file_actions_adddup2(&actions, source, passedFD) }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -56,9 +61,10 @@ package enum ChildProcess {
             for pointer in cEnvironment ?? [] { free(pointer) }
         }
         var pid: pid_t = 0
+        let program = executable ?? argv[0]
         let status = cEnvironment.map { env in
-            posix_spawnp(&pid, argv[0], &actions, &attributes, cArgv, env)
-        } ?? posix_spawnp(&pid, argv[0], &actions, &attributes, cArgv, environ)
+            posix_spawnp(&pid, program, &actions, &attributes, cArgv, env)
+        } ?? posix_spawnp(&pid, program, &actions, &attributes, cArgv, environ)
         return status == 0 ? .success(pid) : .failure(SpawnError(code: status))
     }
 
