@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 
 /// A failed system call: its name and errno, captured where it failed. The one place errno becomes text.

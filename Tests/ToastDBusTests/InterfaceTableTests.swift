@@ -22,6 +22,7 @@ final class InterfaceTableTests: XCTestCase {
                 .init(name: "NotificationClosed", types: ["u", "u"]),
                 .init(name: "ActionInvoked", types: ["u", "s"]),
                 .init(name: "ActivationToken", types: ["u", "s"]),
+                .init(name: "NotificationReplied", types: ["u", "s"]),
             ]),
             // dunst's src/dbus.c (1.13) but NotificationRemoveFromHistory, which toastd does not have.
             Parsed.Interface(name: "org.dunstproject.cmd0", methods: [
@@ -152,7 +153,7 @@ final class InterfaceTableTests: XCTestCase {
     func testSignalsWeEmitAreDeclared() {
         // NotificationsBus.emit… sends these members on the Notifications interface.
         let declared = BusInterface.notifications.signals.map(\.name)
-        for name in ["NotificationClosed", "ActionInvoked", "ActivationToken"] {
+        for name in ["NotificationClosed", "ActionInvoked", "ActivationToken", "NotificationReplied"] {
             XCTAssertTrue(declared.contains(name), name)
         }
     }
