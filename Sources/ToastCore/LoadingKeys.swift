@@ -15,7 +15,8 @@ public struct LoadingKey: Equatable, Sendable {
 
 /// What the renderer needs to draw the spinner.
 public struct Spinner: Equatable, Sendable {
-    /// The label of the most recently started key, if it has one.
+    /// The label of the most recently started key that has one: a key started without a label (a
+    /// second script joining the spinner) does not blank the one it was given.
     public var label: String?
     /// When the spinner became active (to phase the animation and fade it in).
     public var since: Instant
@@ -35,14 +36,14 @@ struct LoadingKeys: Sendable {
     private(set) var activeSince: Instant?
 
     var spinner: Spinner? {
-        activeSince.map { Spinner(label: keys.last?.label, since: $0) }
+        activeSince.map { since in Spinner(label: keys.last(where: { $0.label != nil })?.label, since: since) }
     }
 
     /// Starts a key, or claims an active one (new owner and detach, grace cancelled, label updated).
     /// Returns whether what the spinner shows changed.
     mutating func start(_ key: String, label: String?, owner: ClientID?, detach: Bool, now: Instant) -> Bool {
+        let before = spinner
         if let index = keys.firstIndex(where: { $0.key == key }) {
-            let before = spinner
             keys[index].owner = owner
             keys[index].isDetached = detach
             keys[index].stopsAt = nil
@@ -51,7 +52,7 @@ struct LoadingKeys: Sendable {
         }
         keys.append(LoadingKey(key: key, label: label, owner: owner, isDetached: detach, startedAt: now))
         if activeSince == nil { activeSince = now }
-        return true
+        return spinner != before
     }
 
     /// Stops a key; returns whether it was active.

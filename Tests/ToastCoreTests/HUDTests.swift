@@ -114,6 +114,18 @@ final class HUDTests: XCTestCase {
         XCTAssertEqual(hud.spinner?.label, "2/3")
     }
 
+    func testSecondKeyWithoutLabelKeepsTheLabel() throws {
+        try hud.loadingStart(key: "build", label: "Building", now: t(0))
+        XCTAssertFalse(try hud.loadingStart(key: "sync", now: t(1)), "the spinner shows the same")
+        XCTAssertEqual(hud.spinner?.label, "Building")
+        try hud.loadingStart(key: "upload", label: "Uploading", now: t(2))
+        XCTAssertEqual(hud.spinner?.label, "Uploading")
+        XCTAssertTrue(hud.loadingStop(key: "upload"))
+        XCTAssertEqual(hud.spinner?.label, "Building")
+        XCTAssertTrue(hud.loadingStop(key: "build"))
+        XCTAssertNil(hud.spinner?.label, "the only key left has none")
+    }
+
     func testEmptyLoadingKeyIsAnError() {
         XCTAssertThrowsError(try hud.loadingStart(key: "", now: t(0))) {
             XCTAssertEqual($0 as? HUDError, .emptyLoadingKey)
