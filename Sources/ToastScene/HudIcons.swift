@@ -49,14 +49,13 @@ package struct HudIcons {
             }
         }
         let stems: [String]
-        switch iconName.lowercased() {
-        case "volume", "audio", "speaker", "sound": stems = ["audio-volume-\(level())"]
-        case "mic", "microphone", "input":
+        switch HudKinds.kind(named: iconName)?.name {
+        case "volume": stems = ["audio-volume-\(level())"]
+        case "mic":
             let level = level()
             stems = level == "muted" || level == "high" ? ["microphone-sensitivity-\(level)"]
                 : ["microphone-sensitivity-\(level)", "microphone-sensitivity-high"]
-        case "brightness", "display", "backlight", "screen":
-            stems = ["display-brightness"]
+        case "brightness": stems = ["display-brightness"]
         default: return [iconName]
         }
         return stems.flatMap { [$0 + "-symbolic", $0] }

@@ -170,11 +170,12 @@ enum FastPath {
     }
 
     /// A negative VALUE (`hud volume -5`) looks like an option here and falls back to ArgumentParser,
-    /// which clamps it to 0 and prints the warning.
+    /// which clamps it to 0 and prints the warning; so does a KIND toastd does not know (refused, or
+    /// taken with `--custom`).
     static func parseHud(_ arguments: ArraySlice<String>) -> Command? {
         guard let t = tokenize(arguments, options: { $0 == "--label" || $0 == "--icon" ? String($0.dropFirst(2)) : nil },
                                flags: { $0 == "--muted" ? "muted" : nil }),
-              t.positionals.count == 2, !t.positionals[0].isEmpty,
+              t.positionals.count == 2, HudKinds.kind(named: t.positionals[0]) != nil,
               let value = HudStreamLine.percent(Substring(t.positionals[1])), HudParams.valueRange.contains(value)
         else { return nil }
         return .hud(HudParams(kind: t.positionals[0], value: value, muted: t.flag("muted"),

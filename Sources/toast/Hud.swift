@@ -4,8 +4,9 @@ import ToastPlatform
 #endif
 import ArgumentParser
 import ToastProtocol
+import ToastVocabulary
 
-/// `toast hud KIND VALUE[%] [--muted] [--label TEXT] [--icon NAME]` or `toast hud --stream KIND`.
+/// `toast hud KIND VALUE[%] [--muted] [--custom] [--label TEXT] [--icon NAME]` or `toast hud --stream KIND`.
 struct Hud: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hud",
@@ -16,7 +17,8 @@ struct Hud: ParsableCommand {
             reported on stderr and skipped; end of input ends cleanly.
             """)
 
-    @Argument(help: "What the bar shows: volume, brightness, mic, ...")
+    @Argument(help: ArgumentHelp("What the bar shows: \(HudKinds.known.map(\.name).joined(separator: ", ")) (any name with --custom)."),
+              completion: .list(HudKinds.names))
     var kind: String
 
     @Argument(help: ArgumentHelp("The value in percent, 40 or 40% (0-200; above 100 is overdrive; below 0 shows 0, with a warning).",
@@ -35,6 +37,9 @@ struct Hud: ParsableCommand {
     @Flag(help: "Show the bar as muted.")
     var muted = false
 
+    @Flag(help: "KIND is a bar of your own (any name, shown with its name as title and icon).")
+    var custom = false
+
     @Option(help: "A text label.")
     var label: String?
 
@@ -43,11 +48,30 @@ struct Hud: ParsableCommand {
 
     mutating func validate() throws {
         if kind.isEmpty { throw ValidationError("KIND must not be empty") }
+        if !custom, let refusal = Self.refusal(ofKind: kind) { throw ValidationError(refusal) }
         if stream && value != nil { throw ValidationError("give a VALUE or --stream, not both") }
         if !stream && value == nil { throw ValidationError("missing VALUE (or --stream)") }
         if let v = value, v > HudParams.valueRange.upperBound {
             throw ValidationError("VALUE must be in \(HudParams.valueRange.lowerBound)...\(HudParams.valueRange.upperBound)")
         }
+    }
+
+    /// Why `kind` is not a bar toastd knows (`HudKinds`), with the nearest known name when it looks
+    /// like a typo of one; nil for a known name. A typo would otherwise show a bar titled "Volum".
+    static func refusal(ofKind kind: String) -> String? {
+        guard HudKinds.kind(named: kind) == nil else { return nil }
+        let word = Array(kind.lowercased())
+        let nearest = HudKinds.names
+            .map { (name: $0, distance: CommandTypo.damerauLevenshtein(word, Array($0))) }
+            .min { $0.distance < $1.distance }
+        let custom = "--custom shows a bar of any name"
+        let typo = nearest.flatMap { $0.distance <= max(1, min(word.count, $0.name.count) / 3) ? $0.name : nil }
+        let begun = word.count >= 3 ? HudKinds.names.first { $0.hasPrefix(String(word)) } : nil
+        if let near = typo ?? begun {
+            let name = HudKinds.kind(named: near)?.name ?? near
+            return "unknown HUD '\(kind)'; did you mean \(name)? (\(custom))"
+        }
+        return "unknown HUD '\(kind)' (known: \(HudKinds.known.map(\.name).joined(separator: ", ")); \(custom))"
     }
 
     /// ArgumentParser reads `-5` as an option: `hud KIND -5 [flags]` becomes `hud KIND [flags] -- -5` so

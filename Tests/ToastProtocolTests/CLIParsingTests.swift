@@ -113,6 +113,25 @@ final class CLIParsingTests: XCTestCase {
         XCTAssertEqual((try parse(["loading", "stop", "sync"]) as? Loading.Stop)?.key, "sync")
     }
 
+    func testAnUnknownHudIsRefusedWithASuggestion() throws {
+        XCTAssertEqual(Hud.refusal(ofKind: "volum"), "unknown HUD 'volum'; did you mean volume? (--custom shows a bar of any name)")
+        XCTAssertEqual(Hud.refusal(ofKind: "brigthness"), "unknown HUD 'brigthness'; did you mean brightness? (--custom shows a bar of any name)")
+        XCTAssertEqual(Hud.refusal(ofKind: "vol"), "unknown HUD 'vol'; did you mean volume? (--custom shows a bar of any name)")
+        XCTAssertEqual(Hud.refusal(ofKind: "microphon"), "unknown HUD 'microphon'; did you mean mic? (--custom shows a bar of any name)")
+        XCTAssertEqual(Hud.refusal(ofKind: "fan"),
+                       "unknown HUD 'fan' (known: volume, mic, brightness, keyboard-brightness; --custom shows a bar of any name)")
+        for known in ["volume", "Volume", "mic", "brightness", "keyboard-brightness", "audio", "microphone", "backlight"] {
+            XCTAssertNil(Hud.refusal(ofKind: known), known)
+            XCTAssertNoThrow(try parse(["hud", known, "40"]), known)
+        }
+        XCTAssertThrowsError(try parse(["hud", "volum", "40"]))
+        XCTAssertThrowsError(try parse(["hud", "--stream", "volum"]))
+        XCTAssertNil(FastPath.parse(["hud", "volum", "40"]), "a typo goes to ArgumentParser, which refuses it")
+        let custom = try XCTUnwrap(try parse(["hud", "--custom", "fan", "40"]) as? Hud)
+        XCTAssertEqual(custom.params(value: 40, muted: false), HudParams(kind: "fan", value: 40))
+        XCTAssertEqual((try parse(["hud", "--custom", "--stream", "fan"]) as? Hud)?.stream, true)
+    }
+
     func testHudStreamLines() {
         XCTAssertEqual(HudStreamLine.parse("42"), .value(42, muted: false))
         XCTAssertEqual(HudStreamLine.parse(" 42%\r"), .value(42, muted: false))
