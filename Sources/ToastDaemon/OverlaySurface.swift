@@ -1,3 +1,4 @@
+import ToastConfig
 import ToastCore
 import ToastPlatform
 import ToastRender
@@ -114,10 +115,9 @@ final class OverlaySurface {
         layerSurface.setKeyboardInteractivity(keyboardInteractivity: .none)
         layerSurface.setExclusiveZone(zone: 0)
         // Placement (Placement.swift): the compositor ignores the margins of edges not anchored.
-        let margins = placement.margins
+        margins = placement.margins
         layerSurface.setAnchor(anchor: placement.anchor.edges)
-        layerSurface.setMargin(top: Int32(margins.top), right: Int32(margins.right),
-                               bottom: Int32(margins.bottom), left: Int32(margins.left))
+        sendMargins()
         // Handlers may lead the owner to drop this surface (onClosed): stay alive until they return.
         layerSurface.onEvent = { [unowned self] event in withExtendedLifetime(self) { self.handle(event) } }
         surface.onEvent = { [unowned self] event in withExtendedLifetime(self) { self.handle(event) } }
@@ -194,6 +194,23 @@ final class OverlaySurface {
     func commitState() {
         guard configured else { return }
         surface.commit()
+    }
+
+    /// The distances from the output's edges the surface is placed at (or will be, at its next commit).
+    private(set) var margins: Margins
+
+    /// Moves the surface to `margins`: at once, without a new buffer, once configured; before that, at
+    /// its first commit.
+    func move(to margins: Margins) {
+        guard margins != self.margins else { return }
+        self.margins = margins
+        sendMargins()
+        commitState()
+    }
+
+    private func sendMargins() {
+        layerSurface.setMargin(top: Int32(margins.top), right: Int32(margins.right),
+                               bottom: Int32(margins.bottom), left: Int32(margins.left))
     }
 
     /// Pins the overlay to `edges` instead of its placement's (a panel spanning the output's height).

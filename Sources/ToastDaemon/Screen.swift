@@ -6,8 +6,8 @@ import ToastVocabulary
 import Wayland
 
 /// The daemon's overlays: the toast stacks (top-right unless configured; a rule's `anchor`, `output`
-/// or `layer` makes another) and the HUD (bottom centre). A HUD never moves or hides toasts: each
-/// has its own layer surfaces, one per output it shows on, made when it has something to show and
+/// or `layer` makes another) and the HUD (bottom centre). A HUD never moves or hides toasts: at a
+/// stack's anchor it takes its place past the stack (`HudClearance`). Each has its own layer surfaces, one per output it shows on, made when it has something to show and
 /// destroyed when it has nothing (no surface, no buffer held while idle). What goes into their
 /// buffers is drawn by `ToastStackPainter` and `HudPainter`; this keeps the surfaces: which outputs
 /// they are on, their scale, frame pacing and input.
@@ -288,6 +288,7 @@ final class Screen {
             let existing = hudSurfaces[output]
             let surface = existing ?? makeHudSurface(output: output)
             hudSurfaces[output] = surface
+            surface.move(to: hudMargins(on: output))
             // A change to the toasts alone leaves the HUD as it is: no redraw, no commit. Not while
             // anything animates: frames drive animations, and a frame skipped asks for no next one.
             if existing != nil, !scene.isAnimating, shown == hudShown, surface.drawnScale == surface.scale { continue }
@@ -295,6 +296,15 @@ final class Screen {
             surface.setNeedsDraw(size: (size.width, size.height))
         }
         hudShown = shown
+    }
+
+    /// The HUD's margins on `output`: past the toast stacks at its anchor there (`HudClearance`).
+    private func hudMargins(on output: UInt32?) -> Margins {
+        let stacks = toastSurfaces.filter { $0.key.output == output }.map { key, stack in
+            HudClearance.Stack(anchor: key.stack.anchor, margins: stack.surface.margins, height: stack.surface.size.height)
+        }
+        return HudClearance.margins(hudPlacement.margins, anchor: hudPlacement.anchor, stacks: stacks,
+                                    bleed: renderer.style.shadowExtent, gap: renderer.style.gap)
     }
 
     /// Takes `bar`, the new view of the value bar on screen, into the scene shown when its value is all
