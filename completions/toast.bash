@@ -178,6 +178,13 @@ _toast() {
         "_toast_${subcommand}"
         ;;
     *)
+        # send is the default verb: after a flag or a summary, complete as send does.
+        if [[ "${cur}" == -* || ( "${COMP_CWORD}" -gt 1 && ( "${COMP_WORDS[1]}" == -* || -n "${subcommand}" ) ) ]]; then
+            COMPREPLY=()
+            unparsed_words=("${COMP_WORDS[@]:1:${COMP_CWORD}}")
+            _toast_send
+            return
+        fi
         # Offer subcommand completions
         COMPREPLY+=($(compgen -W 'send dismiss list history restore action menu dnd mode status reload version hud osd loading migrate setup center reply alert focus help' -- "${cur}"))
         ;;
@@ -207,9 +214,11 @@ _toast_send() {
         return
         ;;
     '-c'|'--category')
+        __toast_add_completions -W 'device'$'\n''device.added'$'\n''device.error'$'\n''device.removed'$'\n''email'$'\n''email.arrived'$'\n''email.bounced'$'\n''im'$'\n''im.error'$'\n''im.received'$'\n''network'$'\n''network.connected'$'\n''network.disconnected'$'\n''network.error'$'\n''presence'$'\n''presence.offline'$'\n''presence.online'$'\n''transfer'$'\n''transfer.complete'$'\n''transfer.error'
         return
         ;;
     '-h'|'--hint')
+        __toast_add_completions -W 'string:sound-name:'$'\n''string:sound-file:'$'\n''boolean:suppress-sound:true'$'\n''boolean:transient:true'$'\n''boolean:resident:true'$'\n''int:value:'$'\n''string:desktop-entry:'$'\n''string:image-path:'$'\n''string:x-dunst-stack-tag:'$'\n''string:x-canonical-private-synchronous:'$'\n''string:x-kde-reply-placeholder-text:'
         return
         ;;
     '-A'|'--action')
@@ -341,15 +350,19 @@ _toast_mode() {
     # Offer option value completions
     case "${prev}" in
     '-s'|'--set')
+        __toast_add_completions -W 'do-not-disturb'$'\n''default'
         return
         ;;
     '-a'|'--add')
+        __toast_add_completions -W 'do-not-disturb'$'\n''default'
         return
         ;;
     '-r'|'--remove')
+        __toast_add_completions -W 'do-not-disturb'$'\n''default'
         return
         ;;
     '-t'|'--toggle')
+        __toast_add_completions -W 'do-not-disturb'$'\n''default'
         return
         ;;
     '--for')
@@ -387,7 +400,7 @@ _toast_version() {
 
 _toast_hud() {
     repeating_flags=()
-    non_repeating_flags=(--stream --muted --version --help)
+    non_repeating_flags=(--stream --muted --custom --version --help)
     repeating_options=()
     non_repeating_options=(--label --icon)
     __toast_offer_flags_options 2
@@ -398,6 +411,14 @@ _toast_hud() {
         return
         ;;
     '--icon')
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    1)
+        __toast_add_completions -W 'volume'$'\n''mic'$'\n''brightness'$'\n''keyboard-brightness'$'\n''audio'$'\n''speaker'$'\n''sound'$'\n''microphone'$'\n''input'$'\n''display'$'\n''backlight'$'\n''screen'
         return
         ;;
     esac
@@ -413,15 +434,19 @@ _toast_osd() {
     # Offer option value completions
     case "${prev}" in
     '--sink')
+        __toast_add_completions -W "$(eval 'pactl list short sinks 2>/dev/null | cut -f2')"
         return
         ;;
     '--source')
+        __toast_add_completions -W "$(eval 'pactl list short sources 2>/dev/null | cut -f2')"
         return
         ;;
     '--device')
+        __toast_add_completions -W "$(eval 'ls /sys/class/backlight 2>/dev/null')"
         return
         ;;
     '--leds')
+        __toast_add_completions -W "$(eval 'ls /sys/class/leds 2>/dev/null')"
         return
         ;;
     '--max')

@@ -169,3 +169,15 @@ public enum ServerIdentity {
     /// Offered besides `capabilities` only while a sound player is available (`sound-command`).
     public static let soundCapability = "sound"
 }
+
+/// The specification's standard notification categories (`category` hint; `toast -c`).
+public enum NotificationCategory {
+    public static let standard = [
+        "device", "device.added", "device.error", "device.removed",
+        "email", "email.arrived", "email.bounced",
+        "im", "im.error", "im.received",
+        "network", "network.connected", "network.disconnected", "network.error",
+        "presence", "presence.offline", "presence.online",
+        "transfer", "transfer.complete", "transfer.error",
+    ]
+}

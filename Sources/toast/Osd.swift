@@ -21,16 +21,20 @@ struct Osd: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: ArgumentHelp("TARGET and ACTION.", valueName: "target action"))
     var words: [String] = []
 
-    @Option(help: "The sound server's sink (volume) instead of the default one.")
+    @Option(help: "The sound server's sink (volume) instead of the default one.",
+            completion: .shellCommand("pactl list short sinks 2>/dev/null | cut -f2"))
     var sink: String?
 
-    @Option(help: "The sound server's source (mic) instead of the default one.")
+    @Option(help: "The sound server's source (mic) instead of the default one.",
+            completion: .shellCommand("pactl list short sources 2>/dev/null | cut -f2"))
     var source: String?
 
-    @Option(help: "The backlight (/sys/class/backlight/NAME) instead of the first one.")
+    @Option(help: "The backlight (/sys/class/backlight/NAME) instead of the first one.",
+            completion: .shellCommand("ls /sys/class/backlight 2>/dev/null"))
     var device: String?
 
-    @Option(help: "An LED device's brightness (/sys/class/leds/NAME, a keyboard backlight).")
+    @Option(help: "An LED device's brightness (/sys/class/leds/NAME, a keyboard backlight).",
+            completion: .shellCommand("ls /sys/class/leds 2>/dev/null"))
     var leds: String?
 
     @Option(help: "The highest volume a step or set reaches, in percent (default: volume-max).")

@@ -22,12 +22,13 @@ struct Send: ParsableCommand {
     @Option(name: [.short, .customLong("app-name")], help: "The application name.")
     var appName: String?
 
-    @Option(name: [.short, .long], help: "The notification category.")
+    @Option(name: [.short, .long], help: "The notification category.", completion: .list(NotificationCategory.standard))
     var category: String?
 
     @Option(name: [.customShort("h"), .long],
             help: ArgumentHelp("A typed hint: TYPE:NAME:VALUE, TYPE one of int, double, string, byte, boolean.",
                                valueName: "TYPE:NAME:VALUE"),
+            completion: .list(CompletionScript.hintStems),
             transform: { try argument(Hint.parse($0)) })
     var hint: [Hint] = []
 

@@ -36,6 +36,10 @@ struct Toast: ParsableCommand {
     /// everything else, including every error and help request, goes through it.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.count == 2, arguments[0] == "--generate-completion-script", let shell = CompletionShell(rawValue: arguments[1]) {
+            print(CompletionScript.text(for: shell), terminator: "")
+            Glibc.exit(Exit.ok)
+        }
         if let refusal = CommandTypo.refusal(arguments) {
             Output.error(refusal)
             Glibc.exit(Exit.usage)

@@ -207,15 +207,22 @@ struct Mode: ParsableCommand {
         abstract: "Show the modes on, or set, add, remove or toggle them; prints the modes on, one a line.",
         discussion: "-s first, then -a, -r and -t, each repeatable. The do-not-disturb mode is what toast dnd turns on. With --for or --until, the modes of -a end by themselves: toast mode -a work --until 18:00.")
 
-    @Option(name: [.short, .long], parsing: .upToNextOption, help: ArgumentHelp("Turn on exactly these modes.", valueName: "name"))
+    @Option(name: [.short, .long], parsing: .upToNextOption, help: ArgumentHelp("Turn on exactly these modes.", valueName: "name"),
+            completion: .list(Mode.namedModes))
     var set: [String] = []
-    @Option(name: [.short, .long], help: ArgumentHelp("Turn a mode on.", valueName: "name"))
+    @Option(name: [.short, .long], help: ArgumentHelp("Turn a mode on.", valueName: "name"),
+            completion: .list(Mode.namedModes))
     var add: [String] = []
-    @Option(name: [.short, .long], help: ArgumentHelp("Turn a mode off.", valueName: "name"))
+    @Option(name: [.short, .long], help: ArgumentHelp("Turn a mode off.", valueName: "name"),
+            completion: .list(Mode.namedModes))
     var remove: [String] = []
-    @Option(name: [.short, .long], help: ArgumentHelp("Turn a mode on if it is off, off if it is on.", valueName: "name"))
+    @Option(name: [.short, .long], help: ArgumentHelp("Turn a mode on if it is off, off if it is on.", valueName: "name"),
+            completion: .list(Mode.namedModes))
     var toggle: [String] = []
     @OptionGroup var end: ModeEndOptions
+
+    /// The modes every toastd has, offered by the completions (others are the user's own).
+    static let namedModes = [ModeNames.doNotDisturb] + ModeNames.initial
 
     mutating func validate() throws {
         if end.isGiven && add.isEmpty { throw ValidationError("--for and --until go with -a (the modes they end)") }

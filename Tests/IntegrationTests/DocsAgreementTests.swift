@@ -75,6 +75,15 @@ final class DocsAgreementTests: XCTestCase {
         let globalPart = try XCTUnwrap(Self.section("GLOBAL OPTIONS", of: page), "toast(1) has no GLOBAL OPTIONS")
         for flag in global { XCTAssertTrue(Self.definesTerm(flag, in: globalPart), "toast(1) GLOBAL OPTIONS lacks \(flag)") }
 
+        // SYNOPSIS: every verb and sub-verb (issue #36: it left out menu, reload and osd).
+        let synopsis = try XCTUnwrap(Self.section("SYNOPSIS", of: page), "toast(1) has no SYNOPSIS")
+        for path in commands.keys where !path.isEmpty {
+            let name = path.joined(separator: " ")
+            let shown = synopsis.contains("*toast \(name)*") || synopsis.contains("*toast \(name) ")
+                || (name == "send" && synopsis.contains("*toast* [*send*]"))
+            XCTAssertTrue(shown, "toast(1)'s SYNOPSIS does not show 'toast \(name)'")
+        }
+
         for (path, flags) in commands where !path.isEmpty {
             let name = path.joined(separator: " ")
             let function = "_toast_" + path.joined(separator: "_")
