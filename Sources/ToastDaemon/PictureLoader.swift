@@ -113,21 +113,29 @@ struct PictureLoader {
         }
     }
 
-    /// A small icon for a HUD: `name` (an icon name looked up in the theme at `side` pixels, or an
-    /// absolute path), a `-symbolic` one recoloured to `tint`. From the cache when decoded before;
-    /// otherwise nil now (the HUD draws its own glyph) and the file opened for the helper, unless it
-    /// is already on its way.
-    mutating func smallIcon(_ name: String, side: Int, tint: Color) -> (image: RGBAImage?, pending: PendingPicture?) {
+    /// A small icon for a HUD: `name` (an icon name looked up in the theme, or an absolute path) drawn
+    /// `side` pixels wide on an output of `scale`, a `-symbolic` one recoloured to `tint`. From the cache
+    /// when decoded before; otherwise nil now (the HUD draws its own glyph) and the file opened for the
+    /// helper, unless it is already on its way.
+    mutating func smallIcon(_ name: String, side: Int, scale: Int, tint: Color) -> (image: RGBAImage?, pending: PendingPicture?) {
         let side = max(1, min(side, Self.maxPictureSide))
-        let file = IconTheme.isIconName(name) ? icons.path(forIconNamed: name, size: side, scale: 1)
-            : name.hasPrefix("/") || name.hasPrefix("file://") ? HintInterpreter.path(fromImagePath: name) : nil
-        guard let file, case .success(let picture) = PendingPicture.file(file, svgSide: side, tint: Self.isSymbolic(file) ? tint : nil),
+        guard let file = smallIconFile(name, side: side, scale: scale), case .success(let picture) = PendingPicture.file(file, svgSide: side, tint: Self.isSymbolic(file) ? tint : nil),
               let key = picture.cacheKey else { return (nil, nil) }
         if let known = cache.lookup(key) { return (known, nil) }
         if cache.requested.contains(key) { return (nil, nil) }
         cache.markRequested(key)
         picture.request.maxSide = side
         return (nil, picture)
+    }
+
+    /// The file of a HUD icon `side` pixels wide at output `scale`: a name is looked up at the logical
+    /// size on that scale, so a theme's `Scale=2` (`@2x`) directories serve a scale-2 output, as the
+    /// icon theme specification orders (asked as `side` pixels at scale 1, a 36 px directory or the
+    /// nearest size won over the 18@2 one).
+    mutating func smallIconFile(_ name: String, side: Int, scale: Int) -> String? {
+        let scale = max(1, scale)
+        if IconTheme.isIconName(name) { return icons.path(forIconNamed: name, size: max(1, side / scale), scale: scale) }
+        return name.hasPrefix("/") || name.hasPrefix("file://") ? HintInterpreter.path(fromImagePath: name) : nil
     }
 
     /// Whether the file is a symbolic icon (drawn in one colour, meant to take the text's).

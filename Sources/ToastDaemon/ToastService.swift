@@ -371,7 +371,7 @@ final class ToastService {
     func withIcon(_ bar: HudBarView, scale: Int, renderer: ToastRenderer) -> HudBarView {
         // The two colours, not the whole style: copying a `ToastStyle` per value retained all its strings.
         hudIcons.decorate(bar, scale: scale, text: renderer.style.summaryColor, muted: renderer.style.captionColor) { name, side, tint in
-            let (image, pending) = pictures.smallIcon(name, side: side, tint: tint)
+            let (image, pending) = pictures.smallIcon(name, side: side, scale: scale, tint: tint)
             if let pending {
                 lastTicket += 1
                 _ = pictureWorker.submit(PictureWorker.Job(id: nil, ticket: lastTicket, picture: pending))

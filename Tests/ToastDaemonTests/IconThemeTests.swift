@@ -67,6 +67,32 @@ final class IconThemeTests: XCTestCase {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
     }
 
+    /// A HUD's icon on a scale-2 output comes from the theme's Scale=2 directory for its logical size
+    /// (looked up as 36 px at scale 1, a 36x36 directory won); at scale 1, from the plain one.
+    func testHudIconsAreLookedUpAtTheOutputsScale() throws {
+        try write("share/icons/hicolor/index.theme", """
+            [Icon Theme]
+            Directories=18x18/status,36x36/status,18x18@2/status
+            [18x18/status]
+            Size=18
+            Type=Fixed
+            [36x36/status]
+            Size=36
+            Type=Fixed
+            [18x18@2/status]
+            Size=18
+            Scale=2
+            Type=Fixed
+            """)
+        let plain = try place("share/icons/hicolor/18x18/status/audio-volume-high.png")
+        _ = try place("share/icons/hicolor/36x36/status/audio-volume-high.png")
+        let double = try place("share/icons/hicolor/18x18@2/status/audio-volume-high.png")
+        var loader = PictureLoader(icons: IconTheme(dataDirectories: [root + "/share"]))
+        XCTAssertEqual(loader.smallIconFile("audio-volume-high", side: HudIcons.side * 2, scale: 2), double)
+        XCTAssertEqual(loader.smallIconFile("audio-volume-high", side: HudIcons.side, scale: 1), plain)
+        XCTAssertEqual(loader.smallIconFile("/an/absolute/path.png", side: 36, scale: 2), "/an/absolute/path.png")
+    }
+
     func testIndexThemeIsParsedWithTheSpecificationsDefaults() {
         let index = ThemeIndex.parse("""
             # comment
