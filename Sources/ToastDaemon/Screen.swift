@@ -298,11 +298,14 @@ final class Screen {
         hudShown = shown
     }
 
-    /// The HUD's margins on `output`: past the toast stacks at its anchor there (`HudClearance`).
+    /// The HUD's margins on `output`: past the toast stacks at its anchor there (`HudClearance`). With
+    /// one output, a surface left to the compositor's choice (nil) is on it too.
     private func hudMargins(on output: UInt32?) -> Margins {
-        let stacks = toastSurfaces.filter { $0.key.output == output }.map { key, stack in
-            HudClearance.Stack(anchor: key.stack.anchor, margins: stack.surface.margins, height: stack.surface.size.height)
-        }
+        let single = wayland.outputs.count <= 1
+        let stacks = toastSurfaces.filter { $0.key.output == output || (single && ($0.key.output == nil || output == nil)) }
+            .map { key, stack in
+                HudClearance.Stack(anchor: key.stack.anchor, margins: stack.surface.margins, height: stack.surface.size.height)
+            }
         return HudClearance.margins(hudPlacement.margins, anchor: hudPlacement.anchor, stacks: stacks,
                                     bleed: renderer.style.shadowExtent, gap: renderer.style.gap)
     }
