@@ -43,8 +43,10 @@ final class DocsAgreementTests: XCTestCase {
 
         let page = try file("docs/man/toastd.1.scd")
         let optionsPart = try XCTUnwrap(Self.section("OPTIONS", of: page), "toastd(1) has no OPTIONS")
+        let synopsis = try XCTUnwrap(Self.section("SYNOPSIS", of: page), "toastd(1) has no SYNOPSIS")
         for flag in Set(fromHelp).union(parsed) {
             XCTAssertTrue(Self.definesTerm(flag, in: optionsPart), "toastd(1)'s OPTIONS does not document \(flag)")
+            XCTAssertTrue(synopsis.contains("*\(flag)*"), "toastd(1)'s SYNOPSIS does not show \(flag)")
         }
     }
 
