@@ -48,7 +48,7 @@ public enum DunstControl {
 extension BusInterface {
     static let dunst = BusInterface(DunstControl.interface, methods: [
         BusMethod("ContextMenuCall") { _, _ in
-            throw DunstControl.unsupported("context menu: `toast menu` picks an action with wofi, fuzzel or bemenu")
+            throw DunstControl.unsupported("context menu: `toast menu` picks an action with wofi, fuzzel, tofi or bemenu")
         },
         // The action of the `number`th toast showing (0: the newest): its default one, as dunst does
         // for a toast with a single action.

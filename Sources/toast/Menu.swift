@@ -14,7 +14,7 @@ struct Menu: ParsableCommand {
         abstract: "Choose one of the newest toast's actions with a picker and invoke it.",
         discussion: """
             The actions' labels go to CMD's standard input, one a line; the line CMD prints is the action \
-            invoked. Without CMD, the first found of `wofi -d`, `fuzzel -d`, `bemenu`, and `dmenu` only with an X \
+            invoked. Without CMD, the first found of `wofi -d`, `fuzzel -d`, `tofi`, `bemenu`, and `dmenu` only with an X \
             display (it cannot open a Wayland one). Exits 1 when \
             no toast shows, it has no actions, no picker is found, or nothing is chosen.
             """)
@@ -23,9 +23,16 @@ struct Menu: ParsableCommand {
     var picker: [String] = []
 
     /// The pickers tried without CMD, in order: each reads choices on stdin and prints the chosen one.
-    static let waylandPickers = [["wofi", "-d"], ["fuzzel", "-d"], ["bemenu"]]
+    static let waylandPickers = [["wofi", "-d"], ["fuzzel", "-d"], ["tofi"], ["bemenu"]]
     /// dmenu draws on X11 only: tried only with an X display (XWayland's `DISPLAY`).
     static let x11Picker = ["dmenu"]
+
+    /// What `toast menu` says when no picker is found: which to install.
+    static var noPicker: String {
+        let names = waylandPickers.map { $0[0] }
+        return "no picker found: install a Wayland one (\(names.dropLast().joined(separator: ", ")) or \(names.last!); "
+            + "\(x11Picker[0]) needs X11), or name one: toast menu CMD…"
+    }
 
     /// The first known picker whose program is an executable file in one of `path`'s directories.
     static func defaultPicker(path: String, hasX11: Bool = true, isExecutable: (String) -> Bool) -> [String]? {
@@ -69,8 +76,7 @@ struct Menu: ParsableCommand {
                                      hasX11: !(Connection.getenvString("DISPLAY") ?? "").isEmpty) { access($0, X_OK) == 0 }
                 : picker
             guard let command else {
-                throw Self.failure("no picker found: install a Wayland one (wofi, fuzzel or bemenu; dmenu needs X11), "
-                                   + "or name one: toast menu CMD…")
+                throw Self.failure(Self.noPicker)
             }
             let input = Self.labels(of: toast.actions).map { $0 + "\n" }.joined()
             let output = try PickerProcess.run(command, input: input)

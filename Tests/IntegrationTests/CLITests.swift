@@ -450,7 +450,7 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(nothing.stderrText, "toast: nothing chosen\n")
         let emptyPath = try toast(["menu"], environment: ["PATH": "\(stage.directory)/no-such-dir"])
         XCTAssertEqual(emptyPath.status, 1)
-        XCTAssertTrue(emptyPath.stderrText.hasPrefix("toast: no picker found: install a Wayland one (wofi, fuzzel or bemenu"),
+        XCTAssertTrue(emptyPath.stderrText.hasPrefix("toast: no picker found: install a Wayland one (wofi, fuzzel, tofi or bemenu"),
                       emptyPath.stderrText)
         XCTAssertTrue(waiting.isRunning)
 

@@ -223,6 +223,9 @@ final class CLIParsingTests: XCTestCase {
         XCTAssertEqual(Menu.defaultPicker(path: "/usr/bin:/opt/bin") { installed.contains($0) }, ["fuzzel", "-d"])
         XCTAssertEqual(Menu.defaultPicker(path: "/usr/bin") { installed.contains($0) }, ["bemenu"])
         XCTAssertNil(Menu.defaultPicker(path: "/nowhere") { installed.contains($0) })
+        XCTAssertEqual(Menu.defaultPicker(path: "/usr/bin") { $0 == "/usr/bin/tofi" || $0 == "/usr/bin/bemenu" }, ["tofi"])
+        XCTAssertEqual(Menu.noPicker, "no picker found: install a Wayland one (wofi, fuzzel, tofi or bemenu; dmenu needs X11), "
+                       + "or name one: toast menu CMD…")
         // dmenu cannot open a Wayland display: only with X11's DISPLAY.
         let x11Only: Set<String> = ["/usr/bin/dmenu"]
         XCTAssertEqual(Menu.defaultPicker(path: "/usr/bin", hasX11: true) { x11Only.contains($0) }, ["dmenu"])
