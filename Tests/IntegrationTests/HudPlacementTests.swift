@@ -52,6 +52,14 @@ final class HudPlacementTests: XCTestCase {
                        "kept at \(kept)")
         // The stack is where it was, drawn as it was.
         XCTAssertFalse(both.differs(in: stack, from: toastsOnly), "the stack moved or changed; kept at \(kept)")
+
+        // The stack gone, the HUD goes back to hud-margin (64) above the bottom edge.
+        XCTAssertEqual(try toastd.toast(["dismiss", "--all"]).status, 0)
+        let (alone, back) = try stage.waitForScreenshot(timeout: 15) { shot in
+            shot.longestRun(of: Self.toastBackground, in: shot.bounds) == 0
+                && shot.boundingBox(matching: Self.hudBackground).map { $0.y + $0.height == stage.height - 64 } == true
+        }
+        XCTAssertTrue(back, "the HUD stayed up; kept at \(stage.keep(alone, name: "hud-back"))")
     }
 }
 
