@@ -364,9 +364,13 @@ final class CLITests: XCTestCase {
 
     func testBadCommandLinesExit64WithoutTouchingTheDaemon() throws {
         for arguments in [["-u", "urgent", "x"], ["--value", "101", "x"], ["-h", "int:x", "x"], ["dismiss", "--all", "1"],
-                          ["dismiss", "0"], ["--tag", "", "x"], ["action", "1", "a", "b"], ["hud", "volume", "40%%"]] {
+                          ["dismiss", "0"], ["--tag", "", "x"], ["action", "1", "a", "b"], ["hud", "volume", "40%%"],
+                          ["hud", "volum", "40"], ["hud", "--stream", "volum"]] {
             let result = try stage.toast(arguments, socket: socket)
             XCTAssertEqual(result.status, 64, "toast \(arguments): \(result.stderrText)")
+            if arguments.contains("volum") {
+                XCTAssertTrue(result.stderrText.hasPrefix("Error: unknown HUD 'volum'; did you mean volume?"), result.stderrText)
+            }
         }
         XCTAssertTrue(try toasts().isEmpty)
     }
