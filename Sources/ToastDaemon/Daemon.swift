@@ -183,6 +183,7 @@ public final class Daemon {
         for event in service.drainEvents() {
             socketDoor.deliver(event)
             busDoor?.deliver(event)
+            onScreenDisplay?.deliver(event)
         }
         for command in service.drainCommands() { commands.run(command.command, environment: command.environment) }
         socketDoor.publishStatus()
