@@ -63,6 +63,8 @@ package final class SoundServer {
     private var backoff = ReconnectBackoff()
     private var retryTimer: DeadlineTimer?
     private var retryPending = false
+    /// Every try is spent (said once).
+    private var gaveUp = false
 
     /// Watch the server's change events (`hud-follow-volume`). Set again (a reload) while the
     /// connection is lost, it connects again.
@@ -177,7 +179,8 @@ package final class SoundServer {
     private func retryLater() {
         guard !retryPending else { return }
         guard let delay = backoff.nextDelay() else {
-            Log.info("sound server: still gone; hud-follow-volume resumes with the next toast osd request")
+            if !gaveUp { Log.info("sound server: still gone; hud-follow-volume resumes with the next toast osd request") }
+            gaveUp = true
             return
         }
         do {
@@ -200,15 +203,15 @@ package final class SoundServer {
         retryTimer?.acknowledge()
         retryPending = false
         guard follows, context == nil else { return }
-        if let error = connect() {
-            Log.info("hud-follow-volume: \(error)")
-            retryLater()
-        }
+        // A refusal is logged where the context fails, which also asks for the next try; asking again
+        // here (a refusal seen at once) finds it already waiting.
+        if connect() != nil { retryLater() }
     }
 
     /// The server answers, or nobody follows it any more: no try waits, and a later loss starts over.
     private func stopRetrying() {
         backoff.reset()
+        gaveUp = false
         guard retryPending else { return }
         retryPending = false
         retryTimer?.arm(at: nil, keepingEarlier: false)
