@@ -13,6 +13,8 @@ import Glibc
 package final class AccessibilityBus {
     /// A screen reader invoked a toast's action through its button: (toast id, action key).
     package var onAction: (UInt32, String) -> Void = { _, _ in }
+    /// Whether a screen reader listens for announcements changed (`announcementsHeard`).
+    package var onAnnouncementsHeard: (Bool) -> Void = { _ in }
 
     let bus: OpaquePointer
     /// Our unique name on the accessibility bus, the name in every reference to our objects.
@@ -24,6 +26,8 @@ package final class AccessibilityBus {
     /// The bar's value changes as they are told (`a11y-hud-interval`).
     private var barValues = AnnouncementThrottle<AccessibleTree.Bar>(interval: 1000)
     private var slots: [OpaquePointer] = []
+    /// The events the screen readers listen for (AccessibilityBus+Readers.swift).
+    var readers = ReaderEvents()
 
     /// Connects to the accessibility bus at `address` (org.a11y.Bus.GetAddress) and asks the registry
     /// to embed toastd's application.
@@ -44,7 +48,11 @@ package final class AccessibilityBus {
         uniqueName = String(cString: name)
         try exportObjects()
         try embed()
+        try followReaders()
     }
+
+    /// Keeps a slot (a match, a call waiting for its answer) as long as the connection.
+    func keep(_ slot: OpaquePointer) { slots.append(slot) }
 
     deinit {
         for slot in slots { sd_bus_slot_unref(slot) }
@@ -124,7 +132,8 @@ package final class AccessibilityBus {
     /// The events a toolkit sends for a change: `children-changed` on the parent, then
     /// `state-changed:showing` on the notification itself, which is what Orca speaks (its name and
     /// description). A critical toast is told instead by an assertive `Announcement` from the
-    /// notification, which Orca presents ahead of what waits; never both, or Orca would say it twice.
+    /// notification, which Orca presents ahead of what waits, when a reader listens for announcements
+    /// (else it would not be heard at all); never both, or Orca would say it twice.
     private func announce(_ change: AccessibleTree.Change) {
         switch change {
         case .added(let toast, let index):
@@ -132,7 +141,7 @@ package final class AccessibilityBus {
             emit(at: AccessibleTree.rootPath, "ChildrenChanged", detail: "add", index, 0) { w in
                 w.open("v", "(so)"); w.reference(self.uniqueName, path); w.close()
             }
-            if toast.critical {
+            if toast.critical && announcementsHeard {
                 let words = toast.body.isEmpty ? toast.summary : "\(toast.summary). \(toast.body)"
                 emit(at: path, "Announcement", detail: "", LivePoliteness.assertive, 0) { w in
                     w.open("v", "s"); w.string(words); w.close()

@@ -56,6 +56,10 @@ extension Daemon {
                     Log.warning("accessibility: action \(key) of \(id): \(error)")
                 }
             }
+            bus.onAnnouncementsHeard = { heard in
+                Log.info(heard ? "accessibility: a reader listens for announcements; critical toasts are announced assertively"
+                               : "accessibility: no reader listens for announcements; critical toasts are told as the others")
+            }
             accessibility.events = bus.epollEvents
             try loop.add(fd: bus.fd, events: accessibility.events) { [unowned self] _ in self.processAccessibility() }
             accessibility.bus = bus

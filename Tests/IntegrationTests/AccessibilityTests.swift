@@ -153,14 +153,24 @@ final class AccessibilityTests: XCTestCase {
     }
 
     /// A critical toast is announced assertively (Object:Announcement, detail1 ASSERTIVE, from the
-    /// notification object) instead of by state-changed:showing, so a reader says it once; a normal
-    /// toast is told by showing alone.
-    func testACriticalToastIsAnnouncedAssertivelyOnceAndANormalOneByShowingAlone() throws {
+    /// notification object) instead of by state-changed:showing, so a reader says it once, and first;
+    /// a normal toast is told by showing alone. A reader that does not listen for announcements (an
+    /// older Orca) hears a critical toast by showing, like the others.
+    func testACriticalToastIsAnnouncedAssertivelyOnceWhereAReaderListensForAnnouncements() throws {
         try startAccessibilityBus()
         try setStatus(isEnabled: true)
         let toastd = try ToastdProcess(stage: stage)
         XCTAssertTrue(waitUntil(timeout: 15) { toastd.log.contains("toasts are exposed to assistive technology") }, toastd.log)
+        let older = try listen()
+        XCTAssertEqual(try stage.run(["notify-send", "-u", "critical", "Battery low", "5%"]).status, 0)
+        let heardByShowing = older.waitForLine(startingWith: #"{"event""#, timeout: 20)
+        XCTAssertEqual(field(heardByShowing, "name") as? String, "Battery low", "\(older.stderrText); toastd: \(toastd.log)")
+        XCTAssertEqual(field(heardByShowing, "role") as? String, "notification")
+        XCTAssertFalse(toastd.log.contains("a reader listens for announcements"), toastd.log)
+
         let listener = try listen(["events"])
+        XCTAssertTrue(waitUntil(timeout: 15) { toastd.log.contains("a reader listens for announcements") },
+                      "the registry's EventListenerRegistered never reached toastd: \(toastd.log)")
         XCTAssertEqual(try stage.run(["notify-send", "-u", "critical", "Disk full", "12 MB <b>left</b>"]).status, 0)
         XCTAssertEqual(try stage.run(["notify-send", "Backup done"]).status, 0)
         let showing = #"{"event": "object:state-changed:showing""#

@@ -63,3 +63,33 @@ final class AnnouncementThrottleTests: XCTestCase {
         XCTAssertNil(tree.node(at: AccessibleTree.barPath), "no bar, no object")
     }
 }
+
+/// Which events readers listen for (the registry's list), as at-spi2-atk matches them.
+final class ReaderEventsTests: XCTestCase {
+    func testAListenerHearsItsEventAndEverythingUnderAShorterOne() {
+        var events = ReaderEvents()
+        XCTAssertFalse(events.hear("Object:Announcement"), "nobody listens yet")
+        events.add(bus: ":1.5", event: "Object:StateChanged:Showing")
+        XCTAssertTrue(events.hear("Object:StateChanged:Showing"))
+        XCTAssertFalse(events.hear("Object:Announcement"))
+        XCTAssertFalse(events.hear("Object:StateChanged:Focused"))
+        events.add(bus: ":1.7", event: "Object:Announcement:")
+        XCTAssertTrue(events.hear("Object:Announcement"))
+        events.remove(bus: ":1.7", event: "Object:Announcement:")
+        XCTAssertFalse(events.hear("Object:Announcement"), "deregistered")
+        events.add(bus: ":1.9", event: "Object:")
+        XCTAssertTrue(events.hear("Object:Announcement"), "a listener of every object event")
+        XCTAssertFalse(events.hear("Window:Activate"))
+        events.removeAll()
+        XCTAssertFalse(events.hear("Object:StateChanged:Showing"))
+    }
+}
+
+extension ReaderEventsTests {
+    func testAListenersOwnSpellingIsTheSameEvent() {
+        var events = ReaderEvents()
+        events.add(bus: ":1.5", event: "object:state-changed:showing")
+        XCTAssertTrue(events.hear("Object:StateChanged:Showing"))
+        XCTAssertFalse(events.hear("Object:Announcement"))
+    }
+}
