@@ -22,6 +22,7 @@ IDLE_WINDOW_S = 10.0     # rows 6: wakeups counted over this long
 SPINNER_WINDOW_S = 5.0   # row 7
 BURST = 100              # rows 4 and 5
 BURSTS = 5               # row 5: median over this many bursts (RSS rows use the first)
+BURST_APPS = 25          # rows 4 and 5: app names a burst comes from (4 notifications each)
 HUD_VALUES = 50          # row 2, CPU per HUD value: values per sample, HUD_GAP_S apart
 HUD_GAP_S = 0.03
 HUD_SAMPLES = 3
@@ -340,7 +341,10 @@ class Bench:
                 # BURST notifications from a connected client; none expires by itself. CPU counts
                 # until the daemon is idle again, so drawing (and any fade-in) is included.
                 cpu0 = procs.cpu_ns(pid)
-                ids = [self.client.notify(f"Burst {i}", "one of a hundred", expire_ms=0) for i in range(BURST)]
+                # From BURST_APPS app names, each well under toastd's flood-limit (10 a second): one app
+                # sending 100 is a flood, drawn as one grouped toast, and the row would not measure drawing.
+                ids = [self.client.notify(f"Burst {i}", "one of a hundred", expire_ms=0,
+                                          app=f"bench-{burst}-{i % BURST_APPS}") for i in range(BURST)]
                 daemon.wait_idle(0.3, timeout_s=30)
                 cpu1 = procs.cpu_ns(pid)
                 # Stored in ns so the series' "ms" scaling reads µs (see report.ROWS).
