@@ -45,6 +45,10 @@ enum HeapTrim {
 
 /// Process-wide allocator choices, made once at start.
 enum MemoryRelease {
+    /// Whether malloc serves the whole process from one arena (`Sources/CMallocSlices/malloc_arenas.c`:
+    /// set at load unless MALLOC_ARENA_MAX or GLIBC_TUNABLES is in the environment).
+    static var arenasLimitedAtLoad: Bool { toastd_malloc_arenas_limited() != 0 }
+
     /// How GLib's slice allocator (Pango's layout lines, items and lists) serves this process.
     ///
     /// GLib before 2.76 keeps freed slices in magazines carved from whole pages, and a page goes back
