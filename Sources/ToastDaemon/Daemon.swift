@@ -108,6 +108,7 @@ public final class Daemon {
         offerSound()
         // Fontconfig and Pango cost ~10 ms the first time: pay it now, not with the first toast.
         renderer.prewarm(scale: largestScale)
+        memoryPolicy.started()
         Log.info("ready: socket \(server.path)\(busDoor == nil ? "" : ", bus name \(NotificationsBus.busName)")")
     }
 

@@ -79,6 +79,13 @@ final class MemoryReturnPolicyTests: XCTestCase {
         XCTAssertNil(policy.due(showingNothing: true, now: at(1)), "one emptying, one return")
     }
 
+    func testTheEndOfStartUpGivesBackLikeAnEmptiedScreen() {
+        var policy = MemoryReturnPolicy()
+        policy.started()
+        XCTAssertEqual(policy.due(showingNothing: true, now: at(0)), .emptied(keeping: MemoryReturnPolicy.keptWhenEmpty))
+        XCTAssertNil(policy.due(showingNothing: true, now: at(1)))
+    }
+
     func testAnEmptyingThatANewToastFollowedOnlyTrimsAsASettle() {
         var policy = MemoryReturnPolicy()
         policy.screenEmptied()
