@@ -77,6 +77,7 @@ class Frames4K:
         self.env = bench.env
         self.output = self.env.get("STAGE_OUTPUT", "HEADLESS-1")
         self.marks = []
+        self.scene_starts = {}  # scene → realtime µs mod 2^32 when it began, in order
 
     def _swaymsg(self, *words):
         subprocess.run(["swaymsg", "-s", self.env["SWAYSOCK"], "--", "output", self.output, *words],
@@ -96,11 +97,13 @@ class Frames4K:
                 marks.append(procs.realtime_us32())
                 bench_client.close(nid)
         client = Client()
+        self.scene_starts["fades"] = procs.realtime_us32()
         for i in range(5):  # fades
             nid = client.notify(f"Fade {i}", "in, then out", expire_ms=0, app=f"fade-{i}")
             daemon.wait_idle(0.2, timeout_s=10)
             client.close(nid)
             daemon.wait_idle(0.2, timeout_s=10)
+        self.scene_starts["stack moves"] = procs.realtime_us32()
         ids = [client.notify(f"Stack {i}", "moves up", expire_ms=0, app=f"stack-{i}") for i in range(5)]
         daemon.wait_idle(0.2, timeout_s=10)
         for i in range(5, 10):  # stack moves: the oldest closes, the rest slide
@@ -110,6 +113,7 @@ class Frames4K:
         for nid in ids:
             client.close(nid)
         daemon.wait_idle(0.2, timeout_s=10)
+        self.scene_starts["burst"] = procs.realtime_us32()
         conn = open_dbus_connection(bus=self.env["DBUS_SESSION_BUS_ADDRESS"])
         try:
             deadline = time.monotonic() + 120
@@ -124,6 +128,21 @@ class Frames4K:
         finally:
             conn.close()
 
+    def _late_by_scene(self, lines):
+        """Callbacks answered late in each scene's stretch of the log."""
+        starts = list(self.scene_starts.items())
+        late = {}
+        for index, (scene, start) in enumerate(starts):
+            end = starts[index + 1][1] if index + 1 < len(starts) else None
+
+            def inside(line):
+                parsed = parse_line(line)
+                return bool(parsed) and elapsed_us(start, parsed[0]) >= 0 and (
+                    end is None or elapsed_us(parsed[0], end) > 0)
+            answered, _ = frame_answers([line for line in lines if inside(line)], self.marks)
+            late[scene] = sum(1 for a in answered if a > PERIOD_US)
+        return late
+
     def run_scale(self, scale):
         daemon = self.bench.toastd
         self._swaymsg("mode", "--custom", "3840x2160@144Hz", "scale", scale)
@@ -131,7 +150,7 @@ class Frames4K:
         try:
             daemon.wait_idle(0.3)
             daemon.log.skip_to_end()
-            self.marks = []
+            self.marks, self.scene_starts = [], {}
             since = procs.realtime_us32()
             cpu0 = procs.cpu_ns(daemon.pid)
             self._scenes(daemon)
@@ -143,6 +162,7 @@ class Frames4K:
         finally:
             daemon.stop()
         late = sum(1 for a in answered if a > PERIOD_US)
+        late_by_scene = self._late_by_scene(lines)
         r, key = self.bench.results, f"s{scale.replace('.', '_')}"
         r.set(f"frames4k_{key}_callbacks.toastd", len(answered))
         r.set(f"frames4k_{key}_late.toastd", late)
@@ -153,10 +173,12 @@ class Frames4K:
             r.set(f"frames4k_{key}_work_p99.toastd", _percentile(answered, 0.99) / 1000)
         if commits:
             r.set(f"frames4k_{key}_cpu_per_commit.toastd", cpu / commits / 1e6)
+        for scene, count in late_by_scene.items():
+            r.set(f"frames4k_{key}_late_{scene.replace(' ', '_')}.toastd", count)
         self.bench.say(f"    scale {scale}: {commits} commits, {len(answered)} frame callbacks answered, {late} late, "
                        f"{ahead} commits ahead of their callback; done → commit p50 "
                        f"{(_percentile(answered, 0.5) or 0) / 1000:.2f} ms p99 {(_percentile(answered, 0.99) or 0) / 1000:.2f} ms; "
-                       f"CPU per commit {cpu / max(commits, 1) / 1e6:.2f} ms")
+                       f"CPU per commit {cpu / max(commits, 1) / 1e6:.2f} ms; late by scene {late_by_scene}")
 
     def run(self):
         if self.bench.toastd is None or not self.bench.toastd.uses_bus:
