@@ -1,6 +1,7 @@
 """Row 2b: the HUD as a key binding runs it. Every key press is a command sway spawns through
 `sh -c`: `toast hud volume N` for toastd, `echo N > FIFO` for wob (wob's own README: a FIFO read by
-`tail -f FIFO | wob`). The row times the spawn of that shell → the daemon's first buffer commit
+`tail -f FIFO | wob`), and `echo N > FIFO` for toastd fed the same way (`tail -f FIFO | toast hud
+--stream volume`). The row times the spawn of that shell → the daemon's first buffer commit
 (WAYLAND_DEBUG=1, wayland_log.py's rule), while the bar is shown (the presses that map the bar and
 find each level's icon, HUD_WARM_UP, are not counted), values alternating 30 / 70, the daemon idle
 before each press.
@@ -58,12 +59,17 @@ class WobFifo(Wob):
         self.reader = None
 
 
-def key_press_block(bench, daemon, k, key):
-    """k key presses, each a `sh -c` spawned → first commit; the first (mapping the bar) uncounted."""
+def key_press_block(bench, daemon, k, key, fifo=None):
+    """k key presses, each a `sh -c` spawned → first commit; the first (mapping the bar) uncounted.
+    With `fifo` (toastd only), a press is `echo N > fifo`, read by `tail -f fifo | toast hud --stream
+    volume`, which the block starts once the daemon runs."""
     if isinstance(daemon, WobFifo):
         press, env = daemon.key_press, daemon.env
+    elif fifo is not None:
+        press, env = (lambda value: ["sh", "-c", f"echo {value} > {fifo}"]), daemon.cli_env()
     else:
         press, env = (lambda value: ["sh", "-c", f"{daemon.toast_bin} hud volume {value}"]), daemon.cli_env()
+    feeders = []
 
     def one(value):
         daemon.wait_idle(0.08)
@@ -77,6 +83,12 @@ def key_press_block(bench, daemon, k, key):
 
     def body():
         try:
+            if fifo is not None:
+                if not os.path.exists(fifo):
+                    os.mkfifo(fifo)
+                feeders.append(procs.spawn(["tail", "-f", fifo], env=env, stdout=subprocess.PIPE))
+                feeders.append(procs.spawn([daemon.toast_bin, "hud", "--stream", "volume"], env=env,
+                                           stdin=feeders[0].stdout))
             for value in HUD_WARM_UP:
                 if one(value) is None:
                     raise RuntimeError(f"no buffer commit within 2 s of the warm-up key press {value}")
@@ -88,17 +100,22 @@ def key_press_block(bench, daemon, k, key):
         except (RuntimeError, OSError, subprocess.SubprocessError) as e:
             daemon.check_alive()
             bench.results.miss(key, str(e)[:200])
+        finally:
+            for feeder in reversed(feeders):
+                procs.stop(feeder)
     bench._block(daemon, body)
 
 
 def key_press_rounds(bench, n, rounds):
     """n key presses per daemon in `rounds` alternating blocks (toastd, wob, wob via tail; reversed
     every other round)."""
-    daemons = [bench.toastd, WobFifo(bench.env, bench.client, bench.wob.log_dir, via_tail=False),
-               WobFifo(bench.env, bench.client, bench.wob.log_dir, via_tail=True)]
+    fifo = os.path.join(bench.wob.log_dir, "toastd.fifo")
+    blocks = [(bench.toastd, "toastd", None), (bench.toastd, "toastd-fifo", fifo),
+              (WobFifo(bench.env, bench.client, bench.wob.log_dir, via_tail=False), "wob", None),
+              (WobFifo(bench.env, bench.client, bench.wob.log_dir, via_tail=True), "wob-tail", None)]
     k = max(1, n // rounds)
     for r in range(rounds):
-        for daemon in (daemons if r % 2 == 0 else reversed(daemons)):
+        for daemon, name, through in (blocks if r % 2 == 0 else reversed(blocks)):
             if daemon is not None:
-                bench.say(f"  round {r + 1}/{rounds}: hud key press {daemon.name}")
-                key_press_block(bench, daemon, k, f"hud_key.{daemon.name}")
+                bench.say(f"  round {r + 1}/{rounds}: hud key press {name}")
+                key_press_block(bench, daemon, k, f"hud_key.{name}", fifo=through)

@@ -52,6 +52,8 @@ ROWS = [
         "wob (echo > FIFO)", "≤ 0.5× anchor", ratio_max=0.5, series=True),
     Row("hud_key_tail", "2. HUD key press → first commit (vs wob as its README feeds it: `tail -f FIFO | wob`)", "ms",
         "hud_key.toastd", "hud_key.wob-tail", "wob (echo > FIFO, tail -f)", series=True),
+    Row("hud_key_fifo", "2. HUD key press, toastd fed like wob: `echo N > FIFO`, `tail -f FIFO | toast hud --stream volume`",
+        "ms", "hud_key.toastd-fifo", "hud_key.wob", "wob (echo > FIFO)", series=True),
     # Samples in ns per value, so the series' /1000 reads µs; one sample per HUD_VALUES values.
     Row("hud_cpu", "2. daemon CPU per HUD value (stream, bar shown)", "µs", "hud_cpu.toastd", "hud_cpu.wob",
         "wob", "≤ anchor", ratio_max=1.0, series=True),
