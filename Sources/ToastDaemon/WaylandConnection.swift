@@ -1,4 +1,5 @@
 import ToastConfig
+import ToastPlatform
 import ToastScene
 import Wayland
 
@@ -71,11 +72,13 @@ final class Seat {
     /// The seat's keyboard while a surface of ours asked for keys (`takeKeyboard`).
     private(set) var keyboard: Keyboard?
     private var hasKeyboard = false
+    /// The daemon's loop, for the keyboard's repeat timer.
+    var loop: () -> EventLoop? = { nil }
 
     /// Binds the seat's keyboard (a surface of ours is about to take keys) and has `owner` told its
     /// keys; nothing when the seat has none.
     func takeKeyboard(for owner: AnyObject, _ listener: Keyboard.Listener) {
-        if keyboard == nil, hasKeyboard { keyboard = Keyboard(seat: proxy) }
+        if keyboard == nil, hasKeyboard { keyboard = Keyboard(seat: proxy, loop: loop()) }
         keyboard?.listen(owner, listener)
     }
 
@@ -184,6 +187,8 @@ final class WaylandConnection {
     var onPointerHover: (_ surface: WlSurface?, _ entered: Bool) -> Void = { _, _ in }
     /// A button was pressed with the pointer over one of our surfaces, at surface-local (x, y).
     var onPointerPress: (PointerPress) -> Void = { _ in }
+    /// The daemon's loop, for timers of input (key repeat).
+    var loop: EventLoop?
 
     /// Connects (WAYLAND_DISPLAY / WAYLAND_SOCKET) and binds what the daemon needs, in two roundtrips.
     init() throws {
@@ -258,6 +263,7 @@ final class WaylandConnection {
             let seat = Seat(globalName: name, proxy: proxy) { [unowned self] press in self.onPointerPress(press) }
             seat.onScroll = { [unowned self] surface, delta in self.onPointerScroll(surface, delta) }
             seat.onHover = { [unowned self] surface, entered in self.onPointerHover(surface, entered) }
+            seat.loop = { [unowned self] in self.loop }
             seats.append(seat)
         case WpViewporter.wlInterfaceName:
             viewporter = registry.bind(name: name, WpViewporter.self, version: 1)

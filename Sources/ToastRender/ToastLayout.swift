@@ -8,6 +8,8 @@ struct ToastLayout {
     var body: (layout: TextLayout, x: Double, y: Double)?
     var progressBar: (x: Double, y: Double, width: Double, height: Double)?
     var actions: [(layout: TextLayout, rect: Rect, textX: Double, textY: Double)]
+    /// The reply field's box and its one line of text (the draft, else the placeholder).
+    var replyField: (layout: TextLayout, rect: Rect, textX: Double, textY: Double)?
 
     /// `ownFonts`: `style` is not the one `text` was made with (a toast's own style), so its fonts
     /// are named in each text key.
@@ -113,6 +115,18 @@ struct ToastLayout {
             }
             y = rowTop.rounded(.up) + rowHeight
         }
+        if let reply = toast.reply {
+            // One line, ellipsized at its start so that the end being typed stays in view.
+            let shown = reply.draft.isEmpty ? reply.placeholder : reply.draft + (reply.focused ? "\u{258F}" : "")
+            let l = text.layout(TextKey(text: shown.isEmpty ? " " : shown, isMarkup: false, role: .action,
+                                        width: max(1, contentWidth - 2 * style.actionPaddingX), maxHeight: nil, scale: scale,
+                                        font: ownFonts ? style.actionFont : nil, keepsEnd: !reply.draft.isEmpty))
+            let h = (l.height + Double(2 * style.actionPaddingY)).rounded(.up)
+            let top = place(h, gapBefore: 10).rounded(.up)
+            let rect = Rect(x: Int(contentX), y: Int(top), width: contentWidth, height: Int(h))
+            replyField = (l, rect, contentX + Double(style.actionPaddingX), top + (h - l.height) / 2)
+            y = top + h
+        }
         let beside = style.imageLocation == .left || style.imageLocation == .right
         if imageRect != nil, beside, y - pad < side {
             // Beside an image taller than the text, centre the text column on the image.
@@ -125,6 +139,8 @@ struct ToastLayout {
                 actions[i].rect.y += Int(dy)
                 actions[i].textY += dy
             }
+            replyField?.rect.y += Int(dy)
+            replyField?.textY += dy
             y = pad + side
         } else if imageRect != nil, style.imageLocation == .bottom {
             // Under the text (or alone, when there is no text).
