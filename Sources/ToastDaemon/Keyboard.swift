@@ -24,7 +24,7 @@ final class Keyboard {
     private let loop: EventLoop?
     private var keyRepeat = KeyRepeat()
     /// The press a held key repeats, and the timer that wakes the loop for it (while it is held only).
-    private var repeating: (press: KeyPress, timer: LoopTimer)?
+    private var repeating: (press: KeyPress, timer: LoopTimer, count: Int)?
     private var context: OpaquePointer?
     private var keymap: OpaquePointer?
     private var state: OpaquePointer?
@@ -105,11 +105,12 @@ final class Keyboard {
     private func startRepeating(_ key: UInt32, _ press: KeyPress) {
         let repeats = keymap.map { xkb_keymap_key_repeats($0, key + 8) != 0 } ?? false
             && CenterKey(keysym: press.keysym, text: press.text, shift: press.shift)?.repeats == true
+        endRepeat()
         keyRepeat.pressed(key, repeats: repeats && loop != nil, at: Self.now())
-        guard let deadline = keyRepeat.deadline, let loop else { return stopRepeating() }
+        guard let deadline = keyRepeat.deadline, let loop else { return }
         do {
-            let timer = try repeating?.timer ?? LoopTimer(loop: loop) { [unowned self] in self.repeatDue() }
-            repeating = (press, timer)
+            let timer = try LoopTimer(loop: loop) { [unowned self] in withExtendedLifetime(self) { self.repeatDue() } }
+            repeating = (press, timer, 0)
             timer.arm(at: deadline.milliseconds * 1_000_000)
         } catch {
             Log.warning("keyboard: no timer for key repeat: \(error)")
@@ -119,7 +120,13 @@ final class Keyboard {
 
     private func repeatDue() {
         guard let repeating else { return }
-        if keyRepeat.fire(at: Self.now()) != nil { onKey(focus, repeating.press) }
+        if keyRepeat.fire(at: Self.now()) != nil {
+            if repeating.count == 0 {
+                Log.info("keyboard: a key held repeats (\(keyRepeat.rate) a second after \(keyRepeat.delay) ms)")
+            }
+            self.repeating?.count += 1
+            onKey(focus, repeating.press)
+        }
         // A listener may have let go of the keyboard (the center closed) or the key stopped repeating.
         guard self.repeating != nil, let next = keyRepeat.deadline else { return stopRepeating() }
         repeating.timer.arm(at: next.milliseconds * 1_000_000)
@@ -127,6 +134,12 @@ final class Keyboard {
 
     private func stopRepeating() {
         keyRepeat.stop()
+        endRepeat()
+    }
+
+    /// The timer of the key that repeated goes (and a line says how often it did).
+    private func endRepeat() {
+        if let count = repeating?.count, count > 0 { Log.info("keyboard: the key held repeated \(count) times") }
         repeating = nil
     }
 
