@@ -55,6 +55,8 @@ def main():
     parser.add_argument("--out", default=os.path.join(BENCH, "results"), help="where latest.* go")
     parser.add_argument("--no-heavy", dest="heavy", action="store_false",
                         help="skip rows 8 and 9 (the burst and the storm, a few minutes)")
+    parser.add_argument("--only-center", action="store_true",
+                        help="row 10 alone (the notification center with 1,000 entries)")
     parser.add_argument("--keep-logs", action="store_true", help="keep the daemons' WAYLAND_DEBUG logs")
     args = parser.parse_args()
 
@@ -99,15 +101,18 @@ def main():
         say("bench: toastd rows will read n/a")
 
     load_before = os.getloadavg()[0]
-    say(f"bench: latency rows ({args.samples} samples each, {args.rounds} alternating rounds)")
-    bench.latency_rounds(args.samples, args.rounds)
-    say(f"bench: start → ready ({args.ready_samples} samples per daemon)")
-    bench.ready_rounds(args.ready_samples)
-    say("bench: resources (RSS, CPU per notification, wakeups, spinner)")
-    bench.resource_runs()
-    if args.heavy:
-        say("bench: heavy input (10,000-call burst, 4,000-call storm; toastd, mako, dunst)")
-        bench.heavy_runs()
+    if not args.only_center:
+        say(f"bench: latency rows ({args.samples} samples each, {args.rounds} alternating rounds)")
+        bench.latency_rounds(args.samples, args.rounds)
+        say(f"bench: start → ready ({args.ready_samples} samples per daemon)")
+        bench.ready_rounds(args.ready_samples)
+        say("bench: resources (RSS, CPU per notification, wakeups, spinner)")
+        bench.resource_runs()
+        if args.heavy:
+            say("bench: heavy input (10,000-call burst, 4,000-call storm; toastd, mako, dunst)")
+            bench.heavy_runs()
+    say("bench: the notification center with 1,000 entries (toastd)")
+    bench.center_runs()
 
     duration = time.monotonic() - started
     meta = {
