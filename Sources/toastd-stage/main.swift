@@ -13,6 +13,7 @@ func usage() -> Never {
           toastd-stage move X Y [--output NAME]  move the pointer only
           toastd-stage key NAME|CODE...         press and release keys (xkb keysym names or evdev codes)
           toastd-stage hold NAME|CODE           press a key, print `pressed`, release it on SIGTERM
+          toastd-stage kwin-key NAME|CODE...    press and release keys through KWin's fake input
           toastd-stage seat                     keep a virtual pointer and keyboard plugged in until stdin ends
         """)
     exit(2)
@@ -29,6 +30,7 @@ do {
     case "move": try click(Array(arguments.dropFirst()), press: false)
     case "key": try key(Array(arguments.dropFirst()))
     case "hold": try hold(Array(arguments.dropFirst()))
+    case "kwin-key": try kwinKey(Array(arguments.dropFirst()))
     case "seat": try holdSeat()
     default: usage()
     }
