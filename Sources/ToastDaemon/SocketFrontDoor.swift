@@ -172,104 +172,36 @@ final class SocketFrontDoor {
         starting = false
     }
 
+    /// One reply for each request; what each asks of the service is one method below.
     private func handle(_ request: Request, from client: ControlServer.ClientID) -> Reply {
         let origin = ClientID.socket(UInt64(client))
         switch request {
-        case .notify(let params):
-            do {
-                let id = try service.notify(Self.notification(from: params, origin: origin))
-                if params.wait { sessions[client]?.subscribedIDs.insert(id) }
-                return .ok(.id(id))
-            } catch {
-                return .error(Self.protocolError(error))
-            }
-        case .dismiss(.all):
-            service.dismissAll()
-            return .ok
-        case .dismiss(.newest):
-            guard let id = service.dismissNewest() else { return .error(Self.nothingShowing) }
-            return .ok(.id(id))
-        case .dismiss(.ids(let ids)):
-            let missing = ids.filter { !service.close(id: $0, reason: .dismissed) }
-            return missing.isEmpty ? .ok : .error(Self.notShowing(missing))
-        case .list, .history:
-            return .ok(.toasts(toastsAsked(by: request) ?? []))
-        case .restore(let wanted):
-            guard let id = service.restore(id: wanted) else {
-                return .error(ProtocolError(.notFound, wanted.map { "no toast \($0) in the history" }
-                                                ?? "nothing to restore: the history is empty"))
-            }
-            return .ok(.id(id))
+        case .notify(let params): return notify(params, origin: origin, for: client)
+        case .dismiss(let selection): return dismiss(selection)
+        case .list, .history: return .ok(.toasts(toastsAsked(by: request) ?? []))
+        case .restore(let wanted): return restore(wanted)
         case .historyClear:
             service.clearHistory()
             return .ok
-        case .action(let id, let key, let token):
-            guard let id = id ?? service.newestShowing else { return .error(Self.nothingShowing) }
-            do {
-                try service.invokeAction(id: id, key: key, activationToken: token)
-                return .ok
-            } catch {
-                return .error(Self.protocolError(error))
-            }
+        case .action(let id, let key, let token): return invoke(key, of: id, activationToken: token)
+        case .reply(let id, let text): return reply(text, to: id)
         case .center(let mode):
             onCenter(mode)
             return .ok
-        case .focus:
-            guard let id = onFocus() else { return .error(Self.nothingShowing) }
-            return .ok(.id(id))
-        case .reply(let id, let text):
-            guard let id = id ?? service.newestReplyable else {
-                return .error(ProtocolError(.notFound, "no open toast takes a reply"))
-            }
-            do {
-                try service.reply(id: id, text: text)
-                return .ok(.id(id))
-            } catch {
-                return .error(Self.protocolError(error))
-            }
-        case .dnd(let mode, let until):
-            switch mode {
-            case .on: service.setDoNotDisturb(true, until: until)
-            case .off: service.setDoNotDisturb(false)
-            case .toggle: service.setDoNotDisturb(nil, until: until)
-            case .status: break
-            }
-            return .ok(.dnd(service.model.doNotDisturb, until: service.doNotDisturbUntil))
-        case .mode(let change):
-            return .ok(.modes(service.changeModes(change)))
-        case .version:
-            // Just the number: clients print "toastd 0.1.0 (protocol 1)" themselves (docs/protocol.md).
-            return .ok(.version(VersionInfo(daemon: ServerIdentity.version)))
-        case .reload:
-            return .ok(.warnings(onReload()))
-        case .settings:
-            return .ok(.settings(settings()))
-        case .subscribe(.all):
-            sessions[client]?.subscribedToAll = true
-            return .ok
-        case .subscribe(.ids(let ids)):
-            let missing = ids.filter { service.model.notification(id: $0) == nil }
-            guard missing.isEmpty else { return .error(Self.notShowing(missing)) }
-            sessions[client]?.subscribedIDs.formUnion(ids)
-            return .ok
-        case .hudStream(let params):
-            guard let streams = hudStreams, let fd = server.takePassedFD(from: client) else {
-                return .error(ProtocolError(.unusableDescriptor, "hud_stream needs a descriptor passed with its line"))
-            }
-            let bar = HudStreams.Bar(kind: params.kind, muted: params.muted, label: params.label, icon: params.icon)
-            guard streams.start(fd: fd, bar: bar, owner: client) else {
-                return .error(ProtocolError(.unusableDescriptor,
-                                            "the passed descriptor cannot be watched (a regular file?) or a stream is already open"))
-            }
-            return .ok
-        case .hud(let params):
-            do {
-                try service.showBar(kind: params.kind, value: params.value, muted: params.muted,
-                                    label: params.label, icon: params.icon)
-                return .ok
-            } catch {
-                return .error(Self.protocolError(error))
-            }
+        case .focus: return onFocus().map { .ok(.id($0)) } ?? .error(Self.nothingShowing)
+        case .dnd(let mode, let until): return doNotDisturb(mode, until: until)
+        case .mode(let change): return .ok(.modes(service.changeModes(change)))
+        // Just the number: clients print "toastd 0.1.0 (protocol 1)" themselves (docs/protocol.md).
+        case .version: return .ok(.version(VersionInfo(daemon: ServerIdentity.version)))
+        case .reload: return .ok(.warnings(onReload()))
+        case .settings: return .ok(.settings(settings()))
+        case .subscribe(let selection): return subscribe(client, to: selection)
+        case .status(let follow):
+            let status = self.status
+            if follow { sessions[client]?.followedStatus = status }
+            return .ok(.status(status))
+        case .hud(let params): return showBar(params)
+        case .hudStream(let params): return startHudStream(params, for: client)
         case .loadingStart(let key, let label, let detach):
             do {
                 try service.loadingStart(key: key, label: label, owner: origin, detach: detach)
@@ -282,13 +214,111 @@ final class SocketFrontDoor {
                 return .error(ProtocolError(.notFound, "no loading spinner '\(key)' is running"))
             }
             return .ok
-        case .status(let follow):
-            let status = self.status
-            if follow { sessions[client]?.followedStatus = status }
-            return .ok(.status(status))
         case .osd:
             return .error(ProtocolError(.internalError, "osd is answered by answerLater"))
         }
+    }
+
+    private func notify(_ params: NotifyParams, origin: ClientID, for client: ControlServer.ClientID) -> Reply {
+        do {
+            let id = try service.notify(Self.notification(from: params, origin: origin))
+            if params.wait { sessions[client]?.subscribedIDs.insert(id) }
+            return .ok(.id(id))
+        } catch {
+            return .error(Self.protocolError(error))
+        }
+    }
+
+    private func dismiss(_ selection: DismissSelection) -> Reply {
+        switch selection {
+        case .all:
+            service.dismissAll()
+            return .ok
+        case .newest:
+            guard let id = service.dismissNewest() else { return .error(Self.nothingShowing) }
+            return .ok(.id(id))
+        case .ids(let ids):
+            let missing = ids.filter { !service.close(id: $0, reason: .dismissed) }
+            return missing.isEmpty ? .ok : .error(Self.notShowing(missing))
+        }
+    }
+
+    private func restore(_ wanted: NotificationID?) -> Reply {
+        guard let id = service.restore(id: wanted) else {
+            return .error(ProtocolError(.notFound, wanted.map { "no toast \($0) in the history" }
+                                            ?? "nothing to restore: the history is empty"))
+        }
+        return .ok(.id(id))
+    }
+
+    /// An action of the given toast, or of the newest shown when no id is given.
+    private func invoke(_ key: String?, of id: NotificationID?, activationToken: String?) -> Reply {
+        guard let id = id ?? service.newestShowing else { return .error(Self.nothingShowing) }
+        do {
+            try service.invokeAction(id: id, key: key, activationToken: activationToken)
+            return .ok
+        } catch {
+            return .error(Self.protocolError(error))
+        }
+    }
+
+    /// A reply to the given toast, or to the newest that takes one when no id is given.
+    private func reply(_ text: String, to id: NotificationID?) -> Reply {
+        guard let id = id ?? service.newestReplyable else {
+            return .error(ProtocolError(.notFound, "no open toast takes a reply"))
+        }
+        do {
+            try service.reply(id: id, text: text)
+            return .ok(.id(id))
+        } catch {
+            return .error(Self.protocolError(error))
+        }
+    }
+
+    private func doNotDisturb(_ mode: DndMode, until: Int64?) -> Reply {
+        switch mode {
+        case .on: service.setDoNotDisturb(true, until: until)
+        case .off: service.setDoNotDisturb(false)
+        case .toggle: service.setDoNotDisturb(nil, until: until)
+        case .status: break
+        }
+        return .ok(.dnd(service.model.doNotDisturb, until: service.doNotDisturbUntil))
+    }
+
+    private func subscribe(_ client: ControlServer.ClientID, to selection: ToastSelection) -> Reply {
+        switch selection {
+        case .all:
+            sessions[client]?.subscribedToAll = true
+            return .ok
+        case .ids(let ids):
+            let missing = ids.filter { service.model.notification(id: $0) == nil }
+            guard missing.isEmpty else { return .error(Self.notShowing(missing)) }
+            sessions[client]?.subscribedIDs.formUnion(ids)
+            return .ok
+        }
+    }
+
+    private func showBar(_ params: HudParams) -> Reply {
+        do {
+            try service.showBar(kind: params.kind, value: params.value, muted: params.muted,
+                                label: params.label, icon: params.icon)
+            return .ok
+        } catch {
+            return .error(Self.protocolError(error))
+        }
+    }
+
+    /// Values read from the descriptor passed with the line show as one bar until the pipe ends.
+    private func startHudStream(_ params: HudParams, for client: ControlServer.ClientID) -> Reply {
+        guard let streams = hudStreams, let fd = server.takePassedFD(from: client) else {
+            return .error(ProtocolError(.unusableDescriptor, "hud_stream needs a descriptor passed with its line"))
+        }
+        let bar = HudStreams.Bar(kind: params.kind, muted: params.muted, label: params.label, icon: params.icon)
+        guard streams.start(fd: fd, bar: bar, owner: client) else {
+            return .error(ProtocolError(.unusableDescriptor,
+                                        "the passed descriptor cannot be watched (a regular file?) or a stream is already open"))
+        }
+        return .ok
     }
 
     /// What `list` and `history` answer with; nil for the other requests.

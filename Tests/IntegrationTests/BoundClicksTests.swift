@@ -33,7 +33,7 @@ final class BoundClicksTests: XCTestCase {
         // A toast no binding covers: the click goes through it to the window.
         let other = try stage.spawn(["notify-send", "-a", "other", "-t", "0", "-A", "default=Open", "--wait", "Unbound"])
         defer { other.terminate() }
-        let unbound = try steadyToast(stage, toastd)
+        let unbound = try stage.steadyToastBox(toastd)
         var start = probe.lines.count
         let onUnbound = (x: unbound.x + unbound.width / 2, y: unbound.y + unbound.height / 2)
         try stage.click(x: onUnbound.x, y: onUnbound.y)
@@ -46,7 +46,7 @@ final class BoundClicksTests: XCTestCase {
         // The chat app's toast takes it: notify-send --wait hears its default action.
         let chat = try stage.spawn(["notify-send", "-a", "chat", "-t", "0", "-A", "default=Open", "--wait", "New message"])
         defer { chat.terminate() }
-        let box = try steadyToast(stage, toastd)
+        let box = try stage.steadyToastBox(toastd)
         let beside = (x: box.x - 4, y: box.y + box.height / 2)
         start = probe.lines.count
         try stage.click(x: beside.x, y: beside.y)
@@ -67,15 +67,5 @@ final class BoundClicksTests: XCTestCase {
         let path = "\(stage.directory)/bound-\(UUID().uuidString.prefix(8))"
         try Data(("shadow = none\n" + text + "\n").utf8).write(to: URL(fileURLWithPath: path))
         return path
-    }
-
-    private func steadyToast(_ stage: Stage, _ toastd: ToastdProcess) throws -> Rect {
-        var previous: Image?
-        let (shot, steady) = try stage.waitForScreenshot { shot in
-            defer { previous = shot }
-            return !shot.isUniform(ProbeWindow.colour) && previous?.rgb == shot.rgb
-        }
-        XCTAssertTrue(steady, "no steady toast; toastd: \(toastd.log)")
-        return try XCTUnwrap(shot.boundingBox(notMatching: ProbeWindow.colour), "no toast: \(toastd.log)")
     }
 }

@@ -48,7 +48,7 @@ final class ClickableActionsTests: XCTestCase {
         let sender = try stage.spawn(["notify-send", "--wait", "-A", "default=Open", "-A", "reply=Reply",
                                       "New message", "from the chat app"])
         defer { sender.terminate() }
-        let box = try waitForSteadyToast(stage, toastd)
+        let box = try stage.steadyToastBox(toastd)
 
         let title = (x: box.x + box.width / 2, y: box.y + 20)
         let start = probe.lines.count
@@ -188,7 +188,7 @@ final class ClickableActionsTests: XCTestCase {
         // Defaults: the middle button does nothing (not the default action), the right one dismisses.
         let other = try waitingToast(["-a", "Other", "Plain"])
         defer { other.terminate() }
-        var box = try waitForSteadyToast(stage, toastd)
+        var box = try stage.steadyToastBox(toastd)
         var centre = (x: box.x + box.width / 2, y: box.y + 20)
         try stage.click(x: centre.x, y: centre.y, button: "middle")
         try stage.click(x: centre.x, y: centre.y, button: "right")
@@ -199,7 +199,7 @@ final class ClickableActionsTests: XCTestCase {
         // The rule: middle runs the command, right does nothing, left invokes `yes`.
         let mail = try waitingToast(["-a", "Mail", "-A", "yes=Yes", "New mail"])
         defer { mail.terminate() }
-        box = try waitForSteadyToast(stage, toastd)
+        box = try stage.steadyToastBox(toastd)
         centre = (x: box.x + box.width / 2, y: box.y + 20)
         try stage.click(x: centre.x, y: centre.y, button: "middle")
         XCTAssertTrue(waitUntil(timeout: 10) { FileManager.default.fileExists(atPath: marker) },
@@ -247,17 +247,6 @@ final class ClickableActionsTests: XCTestCase {
 
     // MARK: - Helpers
 
-    /// The box of the one toast on the probe window, once two screenshots in a row agree.
-    private func waitForSteadyToast(_ stage: Stage, _ toastd: ToastdProcess) throws -> Rect {
-        var previous: Image?
-        let (shot, steady) = try stage.waitForScreenshot { shot in
-            defer { previous = shot }
-            return !shot.isUniform(ProbeWindow.colour) && previous?.rgb == shot.rgb
-        }
-        XCTAssertTrue(steady, "no steady toast; toastd: \(toastd.log)")
-        return try XCTUnwrap(shot.boundingBox(notMatching: ProbeWindow.colour), "no toast: \(toastd.log)")
-    }
-
     /// A waiting `toast -A yes=Yes -A no=No Deploy?` that stays until an action or a kill, once it
     /// has printed its id (the toast is up).
     private func startDeployToast(_ toastd: ToastdProcess, _ stage: Stage, json: Bool = false,
@@ -272,12 +261,7 @@ final class ClickableActionsTests: XCTestCase {
     /// The toast's box and its two pills, in output coordinates, from a steady screenshot: the pills are
     /// the lowest row of the box that differs from the box's fill, and each is one run of such pixels.
     private func findPills(_ stage: Stage, _ toastd: ToastdProcess) throws -> (box: Rect, yes: Rect, no: Rect) {
-        var previous: Image?
-        let (shot, steady) = try stage.waitForScreenshot { shot in
-            defer { previous = shot }
-            return !shot.isUniform(ProbeWindow.colour) && previous?.rgb == shot.rgb
-        }
-        XCTAssertTrue(steady, "no steady toast; toastd: \(toastd.log)")
+        let shot = try stage.steadyScreenshot(background: ProbeWindow.colour)
         let found: ActionPills
         do {
             found = try ActionPills(in: shot, background: ProbeWindow.colour)

@@ -15,13 +15,7 @@ final class HoverPauseTests: XCTestCase {
         let waiting = try stage.spawn([try stage.binary("toast"), "--wait", "-t", "4000", "Hover me"],
                                       environment: ["TOASTD_SOCKET": toastd.socketPath])
         defer { _ = waiting.terminate() }
-        var previous: Image?
-        let (shot, steady) = try stage.waitForScreenshot { shot in
-            defer { previous = shot }
-            return !shot.isUniform(ProbeWindow.colour) && previous?.rgb == shot.rgb
-        }
-        XCTAssertTrue(steady, toastd.log)
-        let box = try XCTUnwrap(shot.boundingBox(notMatching: ProbeWindow.colour))
+        let box = try stage.steadyToastBox(toastd)
         let start = probe.lines.count
         // A fresh virtual pointer's first motion may be delivered to the window that had the pointer
         // (sway 1.7): move again until the toast has it, each time waiting for the window's leave.
@@ -31,7 +25,7 @@ final class HoverPauseTests: XCTestCase {
                       environment: stage.environment(), timeout: 15)
             left = probe.waitFor("pointer-leave", from: start, timeout: 1)
         }
-        XCTAssertTrue(left, "the toast did not take the pointer: \(probe.lines.suffix(4)) box \(box), kept at \(stage.keep(shot, name: "hover"))")
+        XCTAssertTrue(left, "the toast did not take the pointer: \(probe.lines.suffix(4)) box \(box)")
 
         // A bar that stays 5 s, longer than the toast's 4: when it is gone, the toast would have expired.
         XCTAssertEqual(try toastd.toast(["hud", "volume", "40"]).status, 0)

@@ -177,7 +177,8 @@ final class OutputsTests: XCTestCase {
         let stage = setup.stage
         let probes = [try setup.probe(on: stage.output), try setup.probe(on: setup.second)]
         _ = probes
-        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig("hud-output = all")])
+        // The bar stays long enough for two screenshots on a loaded machine.
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig("hud-output = all\nhud-timeout = 20000")])
         try expectSuccess(toastd.toast(["hud", "volume", "40"]))
         for output in [stage.output, setup.second] {
             let (shot, shown) = try stage.waitForScreenshot(output: output) { !$0.isUniform(Self.probe) }
@@ -299,12 +300,7 @@ final class OutputsTests: XCTestCase {
         let column = stage.width - Self.margin - Self.toastWidth / 2
         try expectSuccess(toastd.toast(["-t", "1500", "Held back"]))
         try expectSuccess(toastd.toast(["-u", "critical", "-t", "0", "Breaks through"]))
-        var previous: Image?
-        let (one, shown) = try stage.waitForScreenshot { shot in
-            defer { previous = shot }
-            return !shot.isUniform(Self.probe) && previous?.rgb == shot.rgb
-        }
-        XCTAssertTrue(shown, "the critical toast is not shown over the fullscreen window")
+        let one = try stage.steadyScreenshot(background: Self.probe)
         XCTAssertEqual(runs(in: one, column: column, background: Self.probe).count, 1,
                        "the normal toast was drawn over the fullscreen window; kept at \(stage.keep(one, name: "fullscreen-held"))")
         // Held longer than its timeout, it is still open: its timeout has not started.
@@ -359,12 +355,7 @@ final class OutputsTests: XCTestCase {
         try expectSuccess(toastd.toast(["-t", "0", "-a", "game-chat", "Under the game"]))
         try expectSuccess(toastd.toast(["-t", "0", "-a", "system", "Over the game"]))
         let column = stage.width - Self.margin - Self.toastWidth / 2
-        var previous: Image?
-        let (shot, steady) = try stage.waitForScreenshot { shot in
-            defer { previous = shot }
-            return !shot.isUniform(Self.probe) && previous?.rgb == shot.rgb
-        }
-        XCTAssertTrue(steady)
+        let shot = try stage.steadyScreenshot(background: Self.probe)
         // Two stacks at the same anchor, on two layers: the top one is under the fullscreen window.
         XCTAssertEqual(runs(in: shot, column: column, background: Self.probe).count, 1,
                        "kept at \(stage.keep(shot, name: "rule-layer"))")
@@ -424,13 +415,7 @@ final class OutputsTests: XCTestCase {
 
     /// Waits until `output` shows something other than the probe and two screenshots agree.
     private func steady(_ stage: Stage, output: String) throws -> Image {
-        var previous: Image?
-        let (shot, held) = try stage.waitForScreenshot(output: output) { shot in
-            defer { previous = shot }
-            return !shot.isUniform(Self.probe) && previous?.rgb == shot.rgb
-        }
-        XCTAssertTrue(held, "nothing steady on \(output); kept at \(stage.keep(shot, name: "outputs-unsteady-\(output)"))")
-        return shot
+        try stage.steadyScreenshot(output: output, background: Self.probe)
     }
 
     /// The boxes down the toast column of a screenshot at `scale`.

@@ -20,7 +20,7 @@ final class OverlayTests: XCTestCase {
         XCTAssertTrue(try stage.screenshot().isUniform(stage.background), "the stage is not clear before the test")
 
         let id = try sendForID(toastd, ["-t", "0", "Hello from the overlay"])
-        let shot = try waitForSteadyToast(stage)
+        let shot = try stage.steadyScreenshot()
         let kept = stage.keep(shot, name: "overlay-top-right")
         // Every pixel that is not background belongs to the toast: its bounding box is the toast.
         let box = try XCTUnwrap(shot.boundingBox(notMatching: stage.background), "nothing drawn; toastd: \(toastd.log)")
@@ -37,7 +37,7 @@ final class OverlayTests: XCTestCase {
         XCTAssertTrue(replaced.succeeded, replaced.stderrText)
         let (after, changed) = try stage.waitForScreenshot { $0.differs(in: box, from: shot) }
         XCTAssertTrue(changed, "a new title drew nothing new; kept at \(stage.keep(after, name: "overlay-retitled"))")
-        let steady = try waitForSteadyToast(stage)
+        let steady = try stage.steadyScreenshot()
         XCTAssertEqual(steady.boundingBox(notMatching: stage.background), box, "the box moved with a new title")
         XCTAssertGreaterThan(brightPixels(in: steady, box), brightPixels(in: shot, box),
                              "a longer title has no more text pixels; kept at \(stage.keep(steady, name: "overlay-retitled"))")
@@ -56,7 +56,7 @@ final class OverlayTests: XCTestCase {
         XCTAssertTrue(sent.succeeded, sent.stderrText)
         let (_, shown) = try stage.waitForScreenshot { !$0.isUniform(ProbeWindow.colour) }
         XCTAssertTrue(shown, "no toast over the window; toastd: \(toastd.log)")
-        let shot = try waitForSteadyToast(stage, background: ProbeWindow.colour)
+        let shot = try stage.steadyScreenshot(background: ProbeWindow.colour)
         let box = try XCTUnwrap(shot.boundingBox(notMatching: ProbeWindow.colour))
         XCTAssertGreaterThan(box.x, stage.width / 2, "the toast is not on the right: \(box)")
 
@@ -146,7 +146,7 @@ final class OverlayTests: XCTestCase {
             runs(in: shot, column: column, background: stage.background).count == 3
         }
         XCTAssertTrue(three, "not three boxes: \(runs(in: early, column: column, background: stage.background)); kept at \(stage.keep(early, name: "overlay-stack"))")
-        let shot = try waitForSteadyToast(stage)
+        let shot = try stage.steadyScreenshot()
         let kept = stage.keep(shot, name: "overlay-stack")
         let boxes = runs(in: shot, column: column, background: stage.background)
         XCTAssertEqual(boxes.count, 3, "not three separate boxes: \(boxes); kept at \(kept)")
@@ -209,7 +209,7 @@ final class OverlayTests: XCTestCase {
         XCTAssertTrue(try stage.screenshot().isUniform(stage.background), "the toast is (also) on \(stage.output)")
 
         // grim shoots the scale-2 output in buffer pixels: the toast is twice as wide as logical.
-        let steady = try waitForSteadyToast(stage, output: second, background: background)
+        let steady = try stage.steadyScreenshot(output: second, background: background)
         let box = try XCTUnwrap(steady.boundingBox(notMatching: background))
         XCTAssertEqual(box.width, 2 * Self.toastWidth, "\(box); kept at \(kept)")
         XCTAssertEqual(box.x + box.width, steady.width - 2 * Self.margin, "\(box); kept at \(kept)")
@@ -234,7 +234,7 @@ final class OverlayTests: XCTestCase {
         let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig()],
                                        environment: ["WAYLAND_DEBUG": "1"])
         _ = try sendForID(toastd, ["-t", "0", "Scale changes under me"])
-        let atScale1 = try waitForSteadyToast(stage, output: second, background: try stage.screenshot(output: second).pixel(0, 0))
+        let atScale1 = try stage.steadyScreenshot(output: second, background: try stage.screenshot(output: second).pixel(0, 0))
         let surface = try XCTUnwrap(WaylandLog(toastd.log).layerSurfaces.last)
         XCTAssertTrue(WaylandLog(toastd.log).has(request: "wl_surface@\(surface.surface).set_buffer_scale(1)"))
 
@@ -328,19 +328,6 @@ final class OverlayTests: XCTestCase {
         XCTAssertTrue(result.succeeded, result.stderrText)
         return try XCTUnwrap(UInt32(result.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)),
                              "toast -p printed \(result.stdoutText)")
-    }
-
-    /// Waits until something is drawn and two screenshots in a row are equal (any fade is over).
-    private func waitForSteadyToast(_ stage: Stage, output: String? = nil, background: RGB? = nil,
-                                    timeout: Double = 10) throws -> Image {
-        let background = background ?? stage.background
-        var previous: Image?
-        let (shot, held) = try stage.waitForScreenshot(output: output, timeout: timeout) { shot in
-            defer { previous = shot }
-            return !shot.isUniform(background) && previous?.rgb == shot.rgb
-        }
-        XCTAssertTrue(held, "no steady toast; kept at \(stage.keep(shot, name: "overlay-unsteady"))")
-        return shot
     }
 
     /// Pixels of `rect` bright in every channel: the title and body text on the toast's dark box.

@@ -50,7 +50,8 @@ final class TimeThatCountsTests: XCTestCase {
     }
 
     func testEightAtOnceEachIsOnScreenItsFullTimeoutBeforeItExpires() throws {
-        let (stage, toastd, _) = try start("max-visible = 5\nidle-threshold = 0\n")
+        // The frame log tells when the first is drawn, without a screenshot's delay.
+        let (_, toastd, _) = try start("max-visible = 5\nidle-threshold = 0\n", environment: ["WAYLAND_DEBUG": "1"])
         let client = try UnixClient(path: toastd.socketPath)
         var sendStart: [Date] = [], replied: [Date] = [], ids: [Int] = []
         for index in 0..<8 {
@@ -60,8 +61,8 @@ final class TimeThatCountsTests: XCTestCase {
             ids.append(try XCTUnwrap(Int(sent.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)), sent.stderrText))
             if index == 0 {
                 // The first is drawn before the others come: then pushed under "+N more" by them.
-                let (_, drawn) = try stage.waitForScreenshot { $0.boundingBox(notMatching: stage.background) != nil }
-                XCTAssertTrue(drawn, toastd.log)
+                XCTAssertTrue(waitUntil(timeout: 10, interval: 0.01) { !shownLayerSurfaces(in: toastd.log).isEmpty },
+                              "the first toast is not drawn")
             }
         }
         var closedAt: [Int: Date] = [:]
@@ -97,15 +98,18 @@ final class TimeThatCountsTests: XCTestCase {
         let state = "\(try Stage.shared().directory)/state-\(UUID().uuidString.prefix(8))"
         let (stage, toastd, _) = try start("", environment: ["XDG_STATE_HOME": state])
         let on = try toastd.toast(["dnd", "on", "--for", "2s"])
+        let onAt = Date()
         XCTAssertTrue(on.stdoutText.hasPrefix("on until "), on.stdoutText + on.stderrText)
         XCTAssertTrue(try toastd.toast(["send", "-t", "0", "Held", "until the end"]).succeeded)
         let status = try toastd.toast(["dnd", "status"])
-        XCTAssertEqual(status.stdoutText, on.stdoutText, "dnd status names the end")
         let json = try JSONSerialization.jsonObject(with: try toastd.toast(["status", "--json"]).stdout) as? [String: Any]
-        XCTAssertEqual(json?["hidden"] as? Int, 1, "held: \(String(describing: json))")
-        XCTAssertNotNil(json?["dnd_until"] as? Int)
-        let waybar = try toastd.toast(["status", "--waybar"]).stdoutText
-        XCTAssertTrue(waybar.contains("do-not-disturb on until "), waybar)
+        // What the status says while it lasts (a loaded machine may take the two seconds to get here;
+        // the 30-minute test below checks the same words without that race).
+        if Date().timeIntervalSince(onAt) < 1.5 {
+            XCTAssertEqual(status.stdoutText, on.stdoutText, "dnd status names the end")
+            XCTAssertEqual(json?["hidden"] as? Int, 1, "held: \(String(describing: json))")
+            XCTAssertNotNil(json?["dnd_until"] as? Int)
+        }
 
         // Off by itself, without a command; the held toast then shows.
         XCTAssertTrue(try waitUntil(timeout: 10, interval: 0.05) { try toastd.toast(["dnd", "status"]).stdoutText == "off\n" })
@@ -128,6 +132,9 @@ final class TimeThatCountsTests: XCTestCase {
         let status = try JSONSerialization.jsonObject(with: try toastd.toast(["status", "--json"]).stdout) as? [String: Any]
         let until = try XCTUnwrap(status?["dnd_until"] as? Int)
         XCTAssertEqual(Double(until), Date().timeIntervalSince1970 + 1800, accuracy: 60)
+        XCTAssertEqual(try toastd.toast(["dnd", "status"]).stdoutText, on.stdoutText, "dnd status names the end")
+        let waybar = try toastd.toast(["status", "--waybar"]).stdoutText
+        XCTAssertTrue(waybar.contains("do-not-disturb on until "), waybar)
         let bad = try toastd.toast(["dnd", "on", "--for", "soon"])
         XCTAssertNotEqual(bad.status, 0)
         XCTAssertTrue(bad.stderrText.contains("--for takes a duration like 30m"), bad.stderrText)

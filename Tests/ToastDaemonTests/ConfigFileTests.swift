@@ -6,18 +6,7 @@ import Foundation
 import XCTest
 
 /// Finding and reading the configuration file.
-final class ConfigFileTests: XCTestCase {
-    private var directory = ""
-
-    override func setUpWithError() throws {
-        directory = NSTemporaryDirectory() + "toastd-config-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(atPath: directory)
-    }
-
+final class ConfigFileTests: ScratchDirectoryTestCase {
     func testDefaultPath() {
         XCTAssertEqual(ConfigFile.defaultPath { ["XDG_CONFIG_HOME": "/x", "HOME": "/h"][$0] }, "/x/toastd/config")
         XCTAssertEqual(ConfigFile.defaultPath { ["HOME": "/h"][$0] }, "/h/.config/toastd/config")

@@ -8,18 +8,7 @@ import XCTest
 /// What a hostile program of the session could do to the daemon's own files, log and children, each
 /// refused (issue 37; docs/security.md). The socket and bus attacks run against a real daemon in
 /// IntegrationTests/HardeningTests.swift.
-final class HardeningTests: XCTestCase {
-    private var directory = ""
-
-    override func setUpWithError() throws {
-        directory = NSTemporaryDirectory() + "toastd-hardening-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    }
-
-    override func tearDown() {
-        try? FileManager.default.removeItem(atPath: directory)
-    }
-
+final class HardeningTests: ScratchDirectoryTestCase {
     // MARK: Files
 
     /// A FIFO at the configuration (or history) path: opened without waiting for a writer, and refused.

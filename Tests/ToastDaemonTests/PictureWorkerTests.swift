@@ -9,20 +9,18 @@ import XCTest
 
 /// The picture helper for real: the built toastd started as `--picture-helper`, confined, fed
 /// descriptors, killed, stopped.
-final class PictureWorkerTests: XCTestCase {
+final class PictureWorkerTests: ScratchDirectoryTestCase {
     private var worker: PictureWorker!
-    private var directory = ""
     private var ticket: UInt64 = 0
 
     override func setUpWithError() throws {
+        try super.setUpWithError()
         worker = try PictureWorker(executable: PictureHelperBinary.path)
-        directory = NSTemporaryDirectory() + "picture-worker-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     }
 
     override func tearDown() {
         worker = nil
-        try? FileManager.default.removeItem(atPath: directory)
+        super.tearDown()
     }
 
     private func submit(_ picture: PendingPicture?, file: StaticString = #filePath, line: UInt = #line) {
