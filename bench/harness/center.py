@@ -16,6 +16,7 @@ from jeepney.io.blocking import open_dbus_connection
 
 from . import procs
 from .heavy import _notify, _pipeline, _ids
+from .report import stats
 
 ENTRIES = 1_000
 FEW = 10
@@ -90,10 +91,10 @@ class CenterOpen:
                         paints.append(drawing)
                     if entries is not None and entries != count:
                         self.results.miss(f"{key}.toastd", f"the center listed {entries}, not {count}")
-                paints.sort()
                 if paints:
-                    self.say(f"    center with {count} entries: paint of the first frame {paints[len(paints) // 2]:.2f} ms "
-                             f"(median of {len(paints)})")
+                    paint = stats([p * 1000 for p in paints])
+                    self.say(f"    center with {count} entries: paint of the first frame {paint['median']:.2f} ms "
+                             f"(median of {paint['n']}; p90 {paint['p90']:.2f} ms)")
             daemon.check_alive()
         except (RuntimeError, OSError, TimeoutError) as e:
             self.results.deaths.append(f"center: toastd: {e}")
