@@ -4,6 +4,8 @@
 # role, name, description and application, then the desktop walked down to toastd's children. With
 # `press`, it also presses the notification's first button through the Action interface. One JSON
 # object a line; "ready" once listening. Exits after the first notification.
+# With `events`, it instead prints every showing, announcement and value change as it comes (the source's
+# role and name, detail1, any_data, and a progress bar's value as read back through Value), until killed.
 import json
 import sys
 
@@ -32,6 +34,22 @@ def on_showing(event):
     pyatspi.Registry.stop()
 
 
-pyatspi.Registry.registerEventListener(on_showing, "object:state-changed:showing")
+def on_any(event):
+    source = event.source
+    fields = dict(event=event.type, detail1=event.detail1, role=source.getRoleName(), name=source.name)
+    if isinstance(event.any_data, (str, int, float)):
+        fields["any_data"] = event.any_data
+    if source.getRole() == pyatspi.ROLE_PROGRESS_BAR:
+        value = source.queryValue()
+        fields.update(current=value.currentValue, maximum=value.maximumValue,
+                      size=list(source.queryComponent().getSize()))
+    say(**fields)
+
+
+if "events" in sys.argv:
+    for kind in ["object:state-changed:showing", "object:announcement", "object:property-change:accessible-value"]:
+        pyatspi.Registry.registerEventListener(on_any, kind)
+else:
+    pyatspi.Registry.registerEventListener(on_showing, "object:state-changed:showing")
 say(ready=True)
 pyatspi.Registry.start()

@@ -13,6 +13,8 @@ import Glibc
 package final class AccessibilityBus {
     /// A screen reader invoked a toast's action through its button: (toast id, action key).
     package var onAction: (UInt32, String) -> Void = { _, _ in }
+    /// Whether a screen reader listens for announcements changed (`announcementsHeard`).
+    package var onAnnouncementsHeard: (Bool) -> Void = { _ in }
 
     let bus: OpaquePointer
     /// Our unique name on the accessibility bus, the name in every reference to our objects.
@@ -21,7 +23,11 @@ package final class AccessibilityBus {
     /// root by its well-known name).
     var parent = (name: AtspiInterface.registryName, path: AccessibleTree.rootPath)
     private(set) var tree = AccessibleTree()
+    /// The bar's value changes as they are told (`a11y-hud-interval`).
+    private var barValues = AnnouncementThrottle<AccessibleTree.Bar>(interval: 1000)
     private var slots: [OpaquePointer] = []
+    /// The events the screen readers listen for (AccessibilityBus+Readers.swift).
+    var readers = ReaderEvents()
 
     /// Connects to the accessibility bus at `address` (org.a11y.Bus.GetAddress) and asks the registry
     /// to embed toastd's application.
@@ -42,7 +48,11 @@ package final class AccessibilityBus {
         uniqueName = String(cString: name)
         try exportObjects()
         try embed()
+        try followReaders()
     }
+
+    /// Keeps a slot (a match, a call waiting for its answer) as long as the connection.
+    func keep(_ slot: OpaquePointer) { slots.append(slot) }
 
     deinit {
         for slot in slots { sd_bus_slot_unref(slot) }
@@ -61,9 +71,25 @@ package final class AccessibilityBus {
         }
     }
 
-    /// Makes the shown toasts `shown` and tells the screen readers what changed.
-    package func show(_ shown: [AccessibleTree.Toast]) {
+    /// Milliseconds between two announcements of the bar's value (`a11y-hud-interval`).
+    package var barInterval: Int64 {
+        get { barValues.interval }
+        set { barValues.interval = max(newValue, 0) }
+    }
+
+    /// Makes the shown toasts `shown` and the value bar `bar`, and tells the screen readers what
+    /// changed; `now` is monotonic milliseconds, for the bar's announcements.
+    package func show(_ shown: [AccessibleTree.Toast], bar: AccessibleTree.Bar?, now: Int64) {
         for change in tree.update(shown) { announce(change) }
+        if let change = tree.update(bar: bar) { announce(change, now: now) }
+    }
+
+    /// When a value of the bar waits to be told (monotonic milliseconds); nil: none waits.
+    package var nextAnnouncement: Int64? { barValues.due }
+
+    /// Tells the bar's waiting value, if its time has come.
+    package func announceWaiting(now: Int64) {
+        if let bar = barValues.take(now: now) { announceValue(bar) }
     }
 
     private var userdata: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
@@ -105,7 +131,9 @@ package final class AccessibilityBus {
 
     /// The events a toolkit sends for a change: `children-changed` on the parent, then
     /// `state-changed:showing` on the notification itself, which is what Orca speaks (its name and
-    /// description). No Announcement besides: Orca would say the toast twice.
+    /// description). A critical toast is told instead by an assertive `Announcement` from the
+    /// notification, which Orca presents ahead of what waits, when a reader listens for announcements
+    /// (else it would not be heard at all); never both, or Orca would say it twice.
     private func announce(_ change: AccessibleTree.Change) {
         switch change {
         case .added(let toast, let index):
@@ -113,7 +141,14 @@ package final class AccessibilityBus {
             emit(at: AccessibleTree.rootPath, "ChildrenChanged", detail: "add", index, 0) { w in
                 w.open("v", "(so)"); w.reference(self.uniqueName, path); w.close()
             }
-            emit(at: path, "StateChanged", detail: "showing", 1, 0) { w in w.open("v", "i"); w.int32(0); w.close() }
+            if toast.critical && announcementsHeard {
+                let words = toast.body.isEmpty ? toast.summary : "\(toast.summary). \(toast.body)"
+                emit(at: path, "Announcement", detail: "", LivePoliteness.assertive, 0) { w in
+                    w.open("v", "s"); w.string(words); w.close()
+                }
+            } else {
+                emit(at: path, "StateChanged", detail: "showing", 1, 0) { w in w.open("v", "i"); w.int32(0); w.close() }
+            }
         case .changed(let toast):
             let path = AccessibleTree.path(toast: toast.id)
             emit(at: path, "PropertyChange", detail: "accessible-name", 0, 0) { w in
@@ -131,6 +166,41 @@ package final class AccessibilityBus {
         }
     }
 
+    /// The bar as a toolkit tells a progress bar: `children-changed` and `state-changed:showing` as it
+    /// comes and goes, and its value (`property-change:accessible-value`, what Orca speaks for a
+    /// progress bar) at most once per `barInterval`. A value still waiting when the bar leaves is told
+    /// first: the last value set is always heard.
+    private func announce(_ change: AccessibleTree.BarChange, now: Int64) {
+        let path = AccessibleTree.barPath
+        switch change {
+        case .shown(let bar, let index):
+            emit(at: AccessibleTree.rootPath, "ChildrenChanged", detail: "add", index, 0) { w in
+                w.open("v", "(so)"); w.reference(self.uniqueName, path); w.close()
+            }
+            emit(at: path, "StateChanged", detail: "showing", 1, 0) { w in w.open("v", "i"); w.int32(0); w.close() }
+            if let told = barValues.offer(bar, now: now) { announceValue(told) }
+        case .changed(let old, let bar):
+            if old.name != bar.name {
+                emit(at: path, "PropertyChange", detail: "accessible-name", 0, 0) { w in
+                    w.open("v", "s"); w.string(bar.name); w.close()
+                }
+            }
+            if (old.value, old.muted) != (bar.value, bar.muted), let told = barValues.offer(bar, now: now) { announceValue(told) }
+        case .hidden(_, let index):
+            if let told = barValues.flush(now: now) { announceValue(told) }
+            emit(at: path, "StateChanged", detail: "showing", 0, 0) { w in w.open("v", "i"); w.int32(0); w.close() }
+            emit(at: AccessibleTree.rootPath, "ChildrenChanged", detail: "remove", index, 0) { w in
+                w.open("v", "(so)"); w.reference(self.uniqueName, path); w.close()
+            }
+        }
+    }
+
+    private func announceValue(_ bar: AccessibleTree.Bar) {
+        emit(at: AccessibleTree.barPath, "PropertyChange", detail: "accessible-value", 0, 0) { w in
+            w.open("v", "d"); w.double(Double(bar.value)); w.close()
+        }
+    }
+
     /// One `org.a11y.atspi.Event.Object` signal: (detail, detail1, detail2, any_data, properties).
     private func emit(at path: String, _ member: String, detail: String, _ detail1: Int, _ detail2: Int,
                       anyData: (inout AtspiWriter) -> Void)
@@ -144,6 +214,11 @@ package final class AccessibilityBus {
         w.emptyArray("{sv}")
         if !w.failed { _ = sd_bus_send(bus, m, nil) }
     }
+}
+
+/// AT-SPI's politeness of an announcement (AtspiLive), in its `detail1`.
+enum LivePoliteness {
+    static let assertive = 2
 }
 
 package enum AccessibilityError: Error, CustomStringConvertible {

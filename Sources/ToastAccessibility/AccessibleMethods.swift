@@ -4,7 +4,8 @@ import Glibc
 #endif
 
 /// The calls a screen reader makes on toastd's objects: org.a11y.atspi.Accessible, Application,
-/// Action and Cache, and org.freedesktop.DBus.Properties on each.
+/// Action, Component (the bar's extents) and Cache, and org.freedesktop.DBus.Properties on each
+/// (Value's are properties only).
 extension AccessibilityBus {
     /// The one message callback of every object. Returns 1 when answered, or a negative errno with
     /// `error` set (sd-bus sends it as the reply); 0 for what is not a call to us.
@@ -26,6 +27,7 @@ extension AccessibilityBus {
         case AtspiInterface.application where node == .application:
             if member == "GetLocale" { return reply(m) { w in w.string("") } }
         case AtspiInterface.action: if case .button(let toast, let action) = node { return self.action(m, member, toast, action, error) }
+        case AtspiInterface.component: if case .bar(let bar) = node, let answer = component(m, member, bar) { return answer }
         case AtspiInterface.introspectable where member == "Introspect":
             return reply(m) { w in w.string("<node/>") }
         default: break
@@ -63,6 +65,21 @@ extension AccessibilityBus {
         case .application: -1
         case .toast(_, let index): index
         case .button(_, let action): action
+        case .bar: tree.toasts.count
+        }
+    }
+
+    /// The bar's box: its size, at the origin of its own surface (a layer surface has no place on a
+    /// desktop a client may know). nil for what the bar does not answer.
+    private func component(_ m: OpaquePointer, _ member: String, _ bar: AccessibleTree.Bar) -> Int32? {
+        switch member {
+        case "GetExtents":
+            return reply(m) { w in w.open("r", "iiii"); w.int32(0); w.int32(0); w.int32(Int32(clamping: bar.width))
+                w.int32(Int32(clamping: bar.height)); w.close() }
+        case "GetSize": return reply(m) { w in w.int32(Int32(clamping: bar.width)); w.int32(Int32(clamping: bar.height)) }
+        case "GetPosition": return reply(m) { w in w.int32(0); w.int32(0) }
+        case "Contains": return reply(m) { w in w.bool(false) }
+        default: return nil
         }
     }
 
@@ -110,7 +127,8 @@ extension AccessibilityBus {
                 w.close()
             }
         case "Set":
-            // The registry sets the application's Id; nothing here depends on it.
+            // The registry sets the application's Id; nothing here depends on it. A reader setting the
+            // bar's CurrentValue changes nothing either: the device owns the level, not the picture.
             return reply(m) { _ in }
         default: return fail(error, "org.freedesktop.DBus.Error.UnknownMethod", "No method \(member)")
         }
@@ -120,6 +138,7 @@ extension AccessibilityBus {
         AtspiInterface.accessible: ["Name", "Description", "Parent", "ChildCount", "Locale", "AccessibleId", "HelpText"],
         AtspiInterface.application: ["ToolkitName", "Version", "ToolkitVersion", "AtspiVersion", "InterfaceVersion", "Id"],
         AtspiInterface.action: ["NActions"],
+        AtspiInterface.value: ["MinimumValue", "MaximumValue", "MinimumIncrement", "CurrentValue", "Text"],
     ]
 
     /// Writes a property's value as a variant; nil for a property the object does not have.
@@ -138,6 +157,7 @@ extension AccessibilityBus {
             case .application: (name, path) = (parent.name, parent.path)
             case .toast: (name, path) = (uniqueName, AccessibleTree.rootPath)
             case .button(let toast, _): (name, path) = (uniqueName, AccessibleTree.path(toast: toast.id))
+            case .bar: (name, path) = (uniqueName, AccessibleTree.rootPath)
             }
             return { w in w.open("v", "(so)"); w.reference(name, path); w.close() }
         case (AtspiInterface.application, "ToolkitName"): return node == .application ? text("toastd") : nil
@@ -150,6 +170,17 @@ extension AccessibilityBus {
         case (AtspiInterface.action, "NActions"):
             if case .button = node { return number(1) }
             return nil
+        case (AtspiInterface.value, _):
+            guard case .bar(let bar) = node else { return nil }
+            func real(_ d: Int) -> (inout AtspiWriter) -> Void { { w in w.open("v", "d"); w.double(Double(d)); w.close() } }
+            switch name {
+            case "MinimumValue": return real(0)
+            case "MaximumValue": return real(bar.maximum)
+            case "MinimumIncrement": return real(1)
+            case "CurrentValue": return real(bar.value)
+            case "Text": return text(bar.valueText)
+            default: return nil
+            }
         default: return nil
         }
     }

@@ -38,6 +38,7 @@ extension AccessibleTree.Node {
         case .application: .application
         case .toast: .notification
         case .button: .pushButton
+        case .bar: .progressBar
         }
     }
 
@@ -46,12 +47,16 @@ extension AccessibleTree.Node {
         case .application: "toastd"
         case .toast(let toast, _): toast.summary
         case .button(let toast, let action): toast.actions[action].label
+        case .bar(let bar): bar.name
         }
     }
 
     package var description: String {
-        if case .toast(let toast, _) = self { return toast.body }
-        return ""
+        switch self {
+        case .toast(let toast, _): toast.body
+        case .bar(let bar): bar.muted ? "muted" : ""
+        default: ""
+        }
     }
 
     package var states: [AccessibleState] {
@@ -59,6 +64,7 @@ extension AccessibleTree.Node {
         case .application: []
         case .toast: [.enabled, .sensitive, .showing, .visible]
         case .button: [.enabled, .sensitive, .focusable, .showing, .visible]
+        case .bar: [.enabled, .showing, .visible]
         }
     }
 
@@ -68,6 +74,7 @@ extension AccessibleTree.Node {
         case .application: [AtspiInterface.accessible, AtspiInterface.application]
         case .toast: [AtspiInterface.accessible]
         case .button: [AtspiInterface.accessible, AtspiInterface.action]
+        case .bar: [AtspiInterface.accessible, AtspiInterface.value, AtspiInterface.component]
         }
     }
 }
@@ -77,6 +84,8 @@ package enum AtspiInterface {
     package static let accessible = "org.a11y.atspi.Accessible"
     package static let application = "org.a11y.atspi.Application"
     package static let action = "org.a11y.atspi.Action"
+    package static let value = "org.a11y.atspi.Value"
+    package static let component = "org.a11y.atspi.Component"
     package static let cache = "org.a11y.atspi.Cache"
     package static let socket = "org.a11y.atspi.Socket"
     package static let eventObject = "org.a11y.atspi.Event.Object"

@@ -1,5 +1,6 @@
 /// What toastd shows a screen reader: its application object, one NOTIFICATION object per shown toast,
-/// and each toast's actions as PUSH_BUTTON children. Pure: the D-Bus side (`AccessibilityBus`) answers
+/// each toast's actions as PUSH_BUTTON children, and the HUD's value bar as a PROGRESS_BAR after the
+/// toasts. Pure: the D-Bus side (`AccessibilityBus`) answers
 /// from it and sends the events `update` returns.
 package struct AccessibleTree: Equatable, Sendable {
     /// One shown toast as a screen reader reads it.
@@ -23,6 +24,37 @@ package struct AccessibleTree: Equatable, Sendable {
         package init(key: String, label: String) { self.key = key; self.label = label }
     }
 
+    /// The HUD's value bar as a screen reader reads it: a progress bar with the Value interface.
+    package struct Bar: Equatable, Sendable {
+        /// What the bar says it measures ("Volume").
+        package var name: String
+        /// Percent, 0...`maximum`.
+        package var value: Int
+        package var muted: Bool
+        package var maximum: Int
+        /// Its size on screen in logical pixels (Component's extents: a reader skips a sizeless bar).
+        package var width: Int
+        package var height: Int
+
+        package init(name: String, value: Int, muted: Bool, maximum: Int, width: Int, height: Int) {
+            self.name = name; self.value = value; self.muted = muted; self.maximum = maximum
+            self.width = width; self.height = height
+        }
+
+        /// The value in words (Value's `Text`), which a reader says instead of the bare number.
+        package var valueText: String { muted ? "\(value)%, muted" : "\(value)%" }
+    }
+
+    /// What changed about the bar.
+    package enum BarChange: Equatable, Sendable {
+        /// The bar appeared at `index` among the application's children (after the toasts).
+        case shown(Bar, index: Int)
+        /// Its name, value or muting changed.
+        case changed(from: Bar, to: Bar)
+        /// The bar left; it was at `index`.
+        case hidden(Bar, index: Int)
+    }
+
     /// What changed, in the order a toolkit tells it.
     package enum Change: Equatable, Sendable {
         /// A toast appeared at `index` among the application's children.
@@ -35,6 +67,8 @@ package struct AccessibleTree: Equatable, Sendable {
 
     /// The shown toasts, oldest first: the application's children.
     package private(set) var toasts: [Toast] = []
+    /// The value bar on screen, the application's last child.
+    package private(set) var bar: Bar?
 
     package init() {}
 
@@ -60,6 +94,18 @@ package struct AccessibleTree: Equatable, Sendable {
         return changes
     }
 
+    /// Makes the tree show `new` as its bar; what changed, if anything. Call after `update(_:)`, so an
+    /// index counts the toasts shown now.
+    package mutating func update(bar new: Bar?) -> BarChange? {
+        defer { bar = new }
+        switch (bar, new) {
+        case (nil, nil): return nil
+        case (nil, let new?): return .shown(new, index: toasts.count)
+        case (let old?, nil): return .hidden(old, index: toasts.count)
+        case (let old?, let new?): return old == new ? nil : .changed(from: old, to: new)
+        }
+    }
+
     // MARK: Objects
 
     /// An object of the tree, as its path names it.
@@ -67,10 +113,12 @@ package struct AccessibleTree: Equatable, Sendable {
         case application
         case toast(Toast, index: Int)
         case button(Toast, action: Int)
+        case bar(Bar)
     }
 
     package static let prefix = "/org/a11y/atspi/accessible"
     package static let rootPath = prefix + "/root"
+    package static let barPath = prefix + "/hud"
 
     package static func path(toast id: UInt32) -> String { "\(prefix)/toast\(id)" }
     package static func path(toast id: UInt32, action: Int) -> String { "\(prefix)/toast\(id)/action\(action)" }
@@ -78,6 +126,7 @@ package struct AccessibleTree: Equatable, Sendable {
     /// The object at `path`, nil for none (a toast gone, a path nobody made).
     package func node(at path: String) -> Node? {
         if path == Self.rootPath { return .application }
+        if path == Self.barPath { return bar.map { .bar($0) } }
         guard path.hasPrefix(Self.prefix + "/toast") else { return nil }
         let rest = path.dropFirst(Self.prefix.count + "/toast".count).split(separator: "/", omittingEmptySubsequences: false)
         guard let first = rest.first, let id = UInt32(first),
@@ -96,9 +145,9 @@ package struct AccessibleTree: Equatable, Sendable {
     /// The paths of a node's children.
     package func children(of node: Node) -> [String] {
         switch node {
-        case .application: toasts.map { Self.path(toast: $0.id) }
+        case .application: toasts.map { Self.path(toast: $0.id) } + (bar == nil ? [] : [Self.barPath])
         case .toast(let toast, _): toast.actions.indices.map { Self.path(toast: toast.id, action: $0) }
-        case .button: []
+        case .button, .bar: []
         }
     }
 }

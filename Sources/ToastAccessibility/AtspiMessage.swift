@@ -22,6 +22,7 @@ struct AtspiWriter {
     mutating func int32(_ v: Int32) { basic("i", v) }
     mutating func uint32(_ v: UInt32) { basic("u", v) }
     mutating func bool(_ v: Bool) { basic("b", Int32(v ? 1 : 0)) }
+    mutating func double(_ v: Double) { basic("d", v) }
 
     mutating func string(_ s: String, type: Character = "s") {
         guard !failed else { return }

@@ -32,6 +32,9 @@ public struct DaemonConfig: Equatable, Sendable {
     /// Screen readers hear toasts (`accessibility`): `auto` exposes them over AT-SPI while assistive
     /// technology is on (docs/accessibility.md); `off` never looks.
     package var accessibility = AccessibilityMode.auto
+    /// The HUD bar's value is told to screen readers at most once in this long (`a11y-hud-interval`,
+    /// seconds in the file); the last value set is always told. 0: every value.
+    package var accessibleHudInterval: Milliseconds = 1000
     /// After this long without input (the compositor's idle notification), timeouts stop until the
     /// seat is active again (`idle-threshold`, in seconds in the file); 0 turns it off.
     public var idleThreshold: Milliseconds = 120_000

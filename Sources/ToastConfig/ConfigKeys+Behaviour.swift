@@ -11,6 +11,7 @@ extension ConfigKeys {
         ConfigKey("clickable-actions", Values.boolean, global: .specific { $0.clickableActions = $1 }),
         ConfigKey("accessibility", Values.choice(of: AccessibilityMode.self, listed: .oneOf),
                   global: .specific { $0.accessibility = $1 }),
+        ConfigKey("a11y-hud-interval", Values.seconds(0...60), global: .specific { $0.accessibleHudInterval = $1 }),
         ConfigKey("persistent-history", Values.boolean, global: .specific { $0.persistentHistory = $1 }),
     ]
 }

@@ -2,6 +2,8 @@ import ToastAccessibility
 import ToastConfig
 import ToastCore
 import ToastPlatform
+import ToastRender
+import ToastScene
 import ToastVocabulary
 
 /// What screen readers are told (docs/accessibility.md): while assistive technology is on, the
@@ -13,6 +15,9 @@ final class DaemonAccessibility {
     var bus: AccessibilityBus?
     /// What epoll watches the accessibility bus's fd for.
     var events: UInt32 = 0
+    /// Wakes the daemon when a HUD value waits to be told (`a11y-hud-interval`); exists only while
+    /// the bus is connected, and is armed only while a value waits.
+    var timer: DeadlineTimer?
 }
 
 extension Daemon {
@@ -51,9 +56,16 @@ extension Daemon {
                     Log.warning("accessibility: action \(key) of \(id): \(error)")
                 }
             }
+            bus.onAnnouncementsHeard = { heard in
+                Log.info(heard ? "accessibility: a reader listens for announcements; critical toasts are announced assertively"
+                               : "accessibility: no reader listens for announcements; critical toasts are told as the others")
+            }
             accessibility.events = bus.epollEvents
             try loop.add(fd: bus.fd, events: accessibility.events) { [unowned self] _ in self.processAccessibility() }
             accessibility.bus = bus
+            let timer = try DeadlineTimer()
+            try loop.add(fd: timer.fd, events: EventLoop.readable) { [unowned self] _ in self.announceWaitingValue() }
+            accessibility.timer = timer
             Log.info("accessibility: toasts are exposed to assistive technology on \(address)")
             showAccessibleToasts()
         } catch {
@@ -62,9 +74,19 @@ extension Daemon {
     }
 
     private func closeAccessibilityBus() {
+        if let timer = accessibility.timer { loop.remove(fd: timer.fd) }
+        accessibility.timer = nil
         guard let bus = accessibility.bus else { return }
         loop.remove(fd: bus.fd)
         accessibility.bus = nil
+    }
+
+    private func announceWaitingValue() {
+        guard let bus = accessibility.bus, let timer = accessibility.timer else { return }
+        timer.acknowledge()
+        bus.announceWaiting(now: Self.now().milliseconds)
+        timer.arm(at: bus.nextAnnouncement.map { $0 * 1_000_000 })
+        watchAccessibility(bus)
     }
 
     private func processAccessibility() {
@@ -79,11 +101,22 @@ extension Daemon {
         watchAccessibility(bus)
     }
 
-    /// The shown toasts to the accessible tree (after every change to the service).
+    /// The shown toasts and the value bar to the accessible tree (after every change to the service).
     func showAccessibleToasts() {
         guard let bus = accessibility.bus else { return }
-        bus.show(service.readModel { model in model.visible.map(Self.accessibleToast) })
+        let (toasts, bar) = service.readModel { model in (model.visible.map(Self.accessibleToast), model.hud.bar) }
+        bus.barInterval = config.accessibleHudInterval
+        bus.show(toasts, bar: bar.map(accessibleBar), now: Self.now().milliseconds)
+        accessibility.timer?.arm(at: bus.nextAnnouncement.map { $0 * 1_000_000 })
         watchAccessibility(bus)
+    }
+
+    /// The bar as drawn: its title and its size in the current look.
+    private func accessibleBar(_ bar: ValueBar) -> AccessibleTree.Bar {
+        let name = bar.label ?? Animator.title(ofKind: bar.kind)
+        let size = renderer.measureHud(.bar(HudBarView(label: name, value: bar.value, muted: bar.isMuted)), scale: 1)
+        return AccessibleTree.Bar(name: name, value: bar.value, muted: bar.isMuted, maximum: config.hud.barMaximum,
+                                  width: size.width, height: size.height)
     }
 
     private static func accessibleToast(_ n: Notification) -> AccessibleTree.Toast {

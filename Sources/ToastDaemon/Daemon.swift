@@ -106,8 +106,10 @@ public final class Daemon {
         keepHistory()
         respectTime()
         offerSound()
-        // Fontconfig and Pango cost ~10 ms the first time: pay it now, not with the first toast.
-        renderer.prewarm(scale: largestScale)
+        // Fontconfig and Pango cost ~10 ms the first time: pay it now, not with the first toast, unless a
+        // call that activated the daemon waits for its toast (`StartPrewarm`).
+        if StartPrewarm.wanted(environment: Environment.variable) { renderer.prewarm(scale: largestScale) }
+        memoryPolicy.started()
         Log.info("ready: socket \(server.path)\(busDoor == nil ? "" : ", bus name \(NotificationsBus.busName)")")
     }
 
@@ -183,6 +185,7 @@ public final class Daemon {
         for event in service.drainEvents() {
             socketDoor.deliver(event)
             busDoor?.deliver(event)
+            onScreenDisplay?.deliver(event)
         }
         for command in service.drainCommands() { commands.run(command.command, environment: command.environment) }
         socketDoor.publishStatus()

@@ -45,6 +45,10 @@ enum HeapTrim {
 
 /// Process-wide allocator choices, made once at start.
 enum MemoryRelease {
+    /// Whether malloc serves the whole process from one arena (`Sources/CMallocSlices/malloc_arenas.c`:
+    /// set at load unless MALLOC_ARENA_MAX or GLIBC_TUNABLES is in the environment).
+    static var arenasLimitedAtLoad: Bool { toastd_malloc_arenas_limited() != 0 }
+
     /// How GLib's slice allocator (Pango's layout lines, items and lists) serves this process.
     ///
     /// GLib before 2.76 keeps freed slices in magazines carved from whole pages, and a page goes back
@@ -115,6 +119,9 @@ struct MemoryReturnPolicy {
     private var lastSettledTrim: Instant?
 
     mutating func screenEmptied() { emptied = true }
+    /// Start-up is over: what it freed (fontconfig's and Pango's set-up on their threads, the prewarm's
+    /// scratch layouts; ~180 KiB of free heap measured) goes back as when the screen empties.
+    mutating func started() { emptied = true }
     mutating func screenSettled() { settled = true }
 
     /// Called once per loop turn, before sleeping: the step due now, if any. `showingNothing`: the screen

@@ -17,6 +17,8 @@ final class OnScreenDisplay {
     private let logind: LogindBrightness
     private let players: MediaPlayers
     private var settings = OsdConfig()
+    /// The media toast shown last (its buttons control the player).
+    private var mediaToast: NotificationID?
 
     init(service: ToastService, loop: EventLoop, sysfsRoot: String?) {
         self.service = service
@@ -64,11 +66,9 @@ final class OnScreenDisplay {
             case .stop: "Stop"
             default: "PlayPause"
             }
-            players.command(method) { [unowned self] result in
+            control(method) { result in
                 switch result {
-                case .success(let status):
-                    self.showToast(summary: status, body: method == "PlayPause" ? "" : method)
-                    reply(.ok(.playback(status)))
+                case .success(let status): reply(.ok(.playback(status)))
                 case .failure(let error): reply(.error(Self.protocolError(error)))
                 }
             }
@@ -139,13 +139,36 @@ final class OnScreenDisplay {
         return .ok(.level(LevelInfo(value: level.percent, muted: level.muted)))
     }
 
-    /// A media toast: one at a time (tag `toastd-media`, replaced in place), not kept in the history.
+    /// Sends `method` to the player that changed state last and shows what it did.
+    private func control(_ method: String, done: @escaping (Result<String, DeviceError>) -> Void) {
+        players.command(method) { [unowned self] result in
+            if case .success(let status) = result { self.showToast(summary: status, body: method == "PlayPause" ? "" : method) }
+            done(result)
+        }
+    }
+
+    /// The media toast's buttons: the player's own controls (`control`), by key.
+    static let mediaActions = [NotificationAction(key: "play-pause", label: "Play/Pause"), NotificationAction(key: "next", label: "Next")]
+
+    /// A media toast: one at a time (tag `toastd-media`, replaced in place), not kept in the history,
+    /// with play/pause and next buttons.
     private func showToast(summary: String, body: String, cover: String? = nil) {
         var request = NotificationRequest(appName: "Media", summary: summary, body: body)
         request.tag = "toastd-media"
         request.isTransient = true
+        request.actions = Self.mediaActions
         if let cover { HintInterpreter.apply([HintName.imagePath: .string(cover)], to: &request) }
-        _ = try? service.notify(request)
+        mediaToast = try? service.notify(request)
+    }
+
+    /// The service's events: a button of the media toast pressed (a click, `toast action`, a screen
+    /// reader) controls the player. The toast has no client of its own to tell.
+    func deliver(_ event: CoreEvent) {
+        guard case .actionInvoked(let id, let key, origin: nil) = event, id == mediaToast,
+              Self.mediaActions.contains(where: { $0.key == key }) else { return }
+        control(key == "next" ? "Next" : "PlayPause") { result in
+            if case .failure(let error) = result { Log.warning("mpris: \(key): \(error)") }
+        }
     }
 
     /// `mpris = true`: a player's new track.

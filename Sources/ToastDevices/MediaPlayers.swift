@@ -22,6 +22,21 @@ package final class MediaPlayers {
     private var tracks: [String: MediaTrack] = [:]
     /// A player changed track.
     package var onTrackChanged: (MediaTrack) -> Void = { _ in }
+    /// Clients told once their player says a new status (`awaitStatus`).
+    private var waiting: [StatusWait] = []
+    private var statusTimer: DeadlineTimer?
+
+    private struct StatusWait {
+        var player: String
+        var other: String
+        var deadline: Int64
+        var done: (Result<String, DeviceError>) -> Void
+    }
+
+    /// How long a PlayPause's answer waits for the player's new status, in milliseconds.
+    static let statusWait: Int64 = 1000
+    /// Answers waiting at most; past it, an answer says the status read at once.
+    static let maxWaiting = 64
 
     /// How many players' tracks are remembered at most.
     static let playersRemembered = 16
@@ -30,6 +45,10 @@ package final class MediaPlayers {
 
     package init(loop: EventLoop) {
         self.loop = loop
+    }
+
+    deinit {
+        if let statusTimer { loop.remove(fd: statusTimer.fd) }
     }
 
     /// Starts watching the players; nil, or why it cannot.
@@ -67,18 +86,68 @@ package final class MediaPlayers {
     }
 
     private func send(_ method: String, to player: String, done: @escaping (Result<String, DeviceError>) -> Void) {
-        callBus(player, Self.objectPath, Self.playerInterface, method) { [unowned self] reply in
-            if let error = LoopBus.errorText(of: reply) { return done(.failure(.failed("\(player): \(error)"))) }
-            self.callBus(player, Self.objectPath, "org.freedesktop.DBus.Properties", "Get",
-                         arguments: [Self.playerInterface, "PlaybackStatus"]) { reply in
-                guard LoopBus.errorText(of: reply) == nil, let reply,
-                      sd_bus_message_enter_container(reply, CChar(UInt8(ascii: "v")), "s") > 0,
-                      let status = Self.readString(reply) else {
-                    return done(.success("Unknown"))
+        // A player may answer PlayPause before its status changes (mpv's MPRIS plugin does): the status
+        // read at once can be the old one. Then the answer waits for the player to say its new status.
+        status(of: player) { [unowned self] before in
+            self.callBus(player, Self.objectPath, Self.playerInterface, method) { [unowned self] reply in
+                if let error = LoopBus.errorText(of: reply) { return done(.failure(.failed("\(player): \(error)"))) }
+                let unique = reply.flatMap { sd_bus_message_get_sender($0) }.map { String(cString: $0) }
+                self.status(of: player) { [unowned self] after in
+                    if method == "PlayPause", let before, after == before, let unique {
+                        self.awaitStatus(of: unique, other: before, done: done)
+                    } else {
+                        done(.success(after ?? "Unknown"))
+                    }
                 }
-                done(.success(status))
             }
         }
+    }
+
+    /// `PlaybackStatus` of `player`, nil when it does not say.
+    private func status(of player: String, done: @escaping (String?) -> Void) {
+        callBus(player, Self.objectPath, "org.freedesktop.DBus.Properties", "Get",
+                arguments: [Self.playerInterface, "PlaybackStatus"]) { reply in
+            guard LoopBus.errorText(of: reply) == nil, let reply,
+                  sd_bus_message_enter_container(reply, CChar(UInt8(ascii: "v")), "s") > 0 else { return done(nil) }
+            done(Self.readString(reply))
+        }
+    }
+
+    // MARK: Waiting for a new status
+
+    /// Tells `done` the status `player` (a unique name) says next, other than `other`; after
+    /// `statusWait` without one, the status it holds then.
+    private func awaitStatus(of player: String, other: String, done: @escaping (Result<String, DeviceError>) -> Void) {
+        guard waiting.count < Self.maxWaiting else { return done(.success(other)) }
+        let deadline = MonotonicClock.nanoseconds() + Self.statusWait * 1_000_000
+        waiting.append(StatusWait(player: player, other: other, deadline: deadline, done: done))
+        do {
+            if statusTimer == nil {
+                let timer = try DeadlineTimer()
+                try loop.add(fd: timer.fd, events: EventLoop.readable) { [unowned self] _ in self.statusWaitEnded() }
+                statusTimer = timer
+            }
+            statusTimer?.arm(at: waiting.map(\.deadline).min())
+        } catch {
+            statusSaid(other, by: player)
+        }
+    }
+
+    /// A player said its status (PropertiesChanged): the clients waiting for a new one get it.
+    private func statusSaid(_ status: String, by player: String) {
+        let answered = waiting.filter { $0.player == player && $0.other != status }
+        guard !answered.isEmpty else { return }
+        waiting.removeAll { $0.player == player && $0.other != status }
+        for wait in answered { wait.done(.success(status)) }
+    }
+
+    private func statusWaitEnded() {
+        statusTimer?.acknowledge()
+        let now = MonotonicClock.nanoseconds()
+        let ended = waiting.filter { $0.deadline <= now }
+        waiting.removeAll { $0.deadline <= now }
+        statusTimer?.arm(at: waiting.map(\.deadline).min())
+        for wait in ended { status(of: wait.player) { wait.done(.success($0 ?? wait.other)) } }
     }
 
     /// A method call with string arguments; `done` gets the reply (nil: none came).
@@ -103,7 +172,9 @@ package final class MediaPlayers {
               sd_bus_message_enter_container(message, CChar(UInt8(ascii: "a")), "{sv}") > 0 else { return }
         while sd_bus_message_enter_container(message, CChar(UInt8(ascii: "e")), "sv") > 0 {
             let key = Self.readString(message)
-            if key == "Metadata", sd_bus_message_enter_container(message, CChar(UInt8(ascii: "v")), "a{sv}") > 0 {
+            if key == "PlaybackStatus" {
+                if let status = Self.variant(message, "s", { Self.readString($0) }) { statusSaid(status, by: sender) }
+            } else if key == "Metadata", sd_bus_message_enter_container(message, CChar(UInt8(ascii: "v")), "a{sv}") > 0 {
                 if let track = Self.track(message), tracks[sender] != track {
                     // Players come and go under new unique names: a few are remembered, never all.
                     if tracks[sender] == nil && tracks.count >= Self.playersRemembered { tracks.removeAll() }

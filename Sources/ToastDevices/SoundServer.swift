@@ -57,6 +57,14 @@ package final class SoundServer {
     private var lastSeen: [SoundDevice.Direction: DeviceLevel] = [:]
     /// Why the connection failed last, in libpulse's words.
     private var lastFailure: String?
+    /// Whether the context reached READY (a failure after it is a lost server, not a refused connection).
+    private var wasReady = false
+    /// When to look for a lost server again while `follows`; the timer exists from the first loss.
+    private var backoff = ReconnectBackoff()
+    private var retryTimer: DeadlineTimer?
+    private var retryPending = false
+    /// Every try is spent (said once).
+    private var gaveUp = false
 
     /// Watch the server's change events (`hud-follow-volume`). Set again (a reload) while the
     /// connection is lost, it connects again.
@@ -64,11 +72,15 @@ package final class SoundServer {
         didSet {
             if follows {
                 if context == nil {
-                    if let error = connect() { Log.warning("hud-follow-volume: \(error)") }
+                    if let error = connect() {
+                        Log.warning("hud-follow-volume: \(error)")
+                        retryLater()
+                    }
                 } else if !oldValue, let context, library?.pa_context_get_state!(context) == PA_CONTEXT_READY {
                     subscribe()
                 }
             } else if oldValue {
+                stopRetrying()
                 lastSeen = [:]
                 if let context { library?.pa_context_set_subscribe_callback!(context, nil, nil) }
                 release(context.flatMap { library?.pa_context_subscribe!($0, pa_subscription_mask_t(rawValue: 0), nil, nil) })
@@ -82,7 +94,10 @@ package final class SoundServer {
         self.loop = loop
     }
 
-    deinit { disconnect() }
+    deinit {
+        disconnect()
+        if let retryTimer { loop.remove(fd: retryTimer.fd) }
+    }
 
     /// Changes (or only reads) `device`'s level, then reports it as the server holds it.
     package func change(_ device: SoundDevice, _ change: LevelChange, ceiling: Int, reply: @escaping Reply) {
@@ -141,17 +156,65 @@ package final class SoundServer {
         switch pulse.pa_context_get_state!(context) {
         case PA_CONTEXT_READY:
             Log.info("sound server: connected")
+            wasReady = true
+            stopRetrying()
             if follows { subscribe() }
             pump()
         case PA_CONTEXT_FAILED, PA_CONTEXT_TERMINATED:
             let why = errorText(pulse.pa_context_errno!(context))
             lastFailure = why
-            Log.warning("sound server: \(why)")
+            Log.warning(wasReady ? "sound server: connection lost: \(why)" : "sound server: \(why)")
+            wasReady = false
             disconnect()
             failAll(.unavailable(why))
+            // Requests connect again on demand; following needs a try of its own.
+            if follows { retryLater() }
         default:
             break
         }
+    }
+
+    /// Looks for the server again after the next wait of `backoff`, unless a try already waits or
+    /// every try is spent.
+    private func retryLater() {
+        guard !retryPending else { return }
+        guard let delay = backoff.nextDelay() else {
+            if !gaveUp { Log.info("sound server: still gone; hud-follow-volume resumes with the next toast osd request") }
+            gaveUp = true
+            return
+        }
+        do {
+            let timer = try retryTimer ?? makeRetryTimer()
+            timer.arm(at: MonotonicClock.nanoseconds() + delay * 1_000_000, keepingEarlier: false)
+            retryPending = true
+        } catch {
+            Log.warning("sound server: \(error)")
+        }
+    }
+
+    private func makeRetryTimer() throws(SystemError) -> DeadlineTimer {
+        let timer = try DeadlineTimer()
+        try loop.add(fd: timer.fd, events: EventLoop.readable) { [unowned self] _ in self.retry() }
+        retryTimer = timer
+        return timer
+    }
+
+    private func retry() {
+        retryTimer?.acknowledge()
+        retryPending = false
+        guard follows, context == nil else { return }
+        // A refusal is logged where the context fails, which also asks for the next try; asking again
+        // here (a refusal seen at once) finds it already waiting.
+        if connect() != nil { retryLater() }
+    }
+
+    /// The server answers, or nobody follows it any more: no try waits, and a later loss starts over.
+    private func stopRetrying() {
+        backoff.reset()
+        gaveUp = false
+        guard retryPending else { return }
+        retryPending = false
+        retryTimer?.arm(at: nil, keepingEarlier: false)
     }
 
     /// Every waiting request fails (the connection is gone); the next one connects again.

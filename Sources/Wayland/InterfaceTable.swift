@@ -26,90 +26,30 @@ final class InterfaceTable: @unchecked Sendable {
     let count: Int
 
     init(_ descriptions: [StaticString]) {
-        // One writable copy of all descriptions; separators become NULs in place, so every
-        // name and signature is a C string pointing into it.
-        let total = descriptions.reduce(0) { $0 + $1.utf8CodeUnitCount + 1 }
-        let text = UnsafeMutablePointer<UInt8>.allocate(capacity: total + 1)
-        var offset = 0
-        for d in descriptions {
-            (text + offset).update(from: d.utf8Start, count: d.utf8CodeUnitCount)
-            offset += d.utf8CodeUnitCount
-            text[offset] = UInt8(ascii: "\n")
-            offset += 1
-        }
-        text[total] = 0
-
+        let text = DescriptionText(descriptions)
         // Pass 1: count records and type slots, then allocate everything.
-        var interfaceCount = 0, messageCount = 0, typeCount = 0
-        var lineStart = true, isMessage = false, spaces = 0
-        for i in 0..<total {
-            let c = text[i]
-            if lineStart {
-                isMessage = c == UInt8(ascii: "M")
-                if isMessage { messageCount += 1 } else if c == UInt8(ascii: "I") { interfaceCount += 1 }
-                spaces = 0
-            }
-            lineStart = c == UInt8(ascii: "\n")
-            if c == UInt8(ascii: " ") {
-                spaces += 1
-                if isMessage && spaces >= 3 { typeCount += 1 }  // "M name signature t t ..."
-            }
-        }
-        count = interfaceCount
-        let interfaces = UnsafeMutablePointer<wl_interface>.allocate(capacity: max(interfaceCount, 1))
-        let messages = UnsafeMutablePointer<wl_message>.allocate(capacity: max(messageCount, 1))
-        let types = UnsafeMutablePointer<UnsafePointer<wl_interface>?>.allocate(capacity: typeCount + 1)
-        types.initialize(repeating: nil, count: typeCount + 1)
+        let sizes = text.counts()
+        count = sizes.interfaces
+        let interfaces = UnsafeMutablePointer<wl_interface>.allocate(capacity: max(sizes.interfaces, 1))
+        let messages = UnsafeMutablePointer<wl_message>.allocate(capacity: max(sizes.messages, 1))
+        let types = UnsafeMutablePointer<UnsafePointer<wl_interface>?>.allocate(capacity: sizes.types + 1)
+        types.initialize(repeating: nil, count: sizes.types + 1)
 
         // Pass 2: cut the text into NUL-terminated fields and fill the tables.
-        var cursor = 0
-        func field() -> (start: UnsafeMutablePointer<UInt8>, length: Int, endsLine: Bool) {
-            let start = cursor
-            while text[cursor] != UInt8(ascii: " ") && text[cursor] != UInt8(ascii: "\n") && text[cursor] != 0 {
-                cursor += 1
-            }
-            let endsLine = text[cursor] != UInt8(ascii: " ")
-            let length = cursor - start
-            if cursor < total { text[cursor] = 0; cursor += 1 }
-            return (text + start, length, endsLine)
-        }
-        func number(_ f: (start: UnsafeMutablePointer<UInt8>, length: Int, endsLine: Bool)) -> Int {
-            var n = 0
-            for i in 0..<f.length { n = n * 10 + Int(f.start[i] &- UInt8(ascii: "0")) }
-            return n
-        }
-        func cString(_ p: UnsafeMutablePointer<UInt8>) -> UnsafePointer<CChar> {
-            UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self)
-        }
+        var fields = text
         var messageCursor = messages, typeCursor = types, interfaceIndex = 0
-        while cursor < total {
-            let tag = field()
+        while !fields.atEnd {
+            let tag = fields.next()
             if tag.length == 0 { continue }  // blank line
-            precondition(tag.start[0] == UInt8(ascii: "I") && interfaceIndex < interfaceCount,
+            precondition(tag.start[0] == UInt8(ascii: "I") && interfaceIndex < sizes.interfaces,
                          "malformed generated interface description")
-            let name = field().start
-            let version = number(field())
-            let requestCount = number(field())
-            let eventCount = number(field())
+            let name = fields.next().start
+            let version = fields.next().number
+            let requestCount = fields.next().number
+            let eventCount = fields.next().number
             let methods = messageCursor
             for _ in 0..<(requestCount + eventCount) {
-                let messageTag = field()
-                precondition(messageTag.start[0] == UInt8(ascii: "M"), "malformed generated message description")
-                let messageName = field().start
-                let signature = field()
-                if signature.length == 1 && signature.start[0] == UInt8(ascii: "-") { signature.start[0] = 0 }
-                let typeStart = typeCursor
-                var more = !signature.endsLine
-                while more {
-                    let t = field()
-                    if !(t.length == 1 && t.start[0] == UInt8(ascii: "-")) {
-                        typeCursor.pointee = UnsafePointer(interfaces + number(t))
-                    }
-                    typeCursor += 1
-                    more = !t.endsLine
-                }
-                messageCursor.initialize(to: wl_message(name: cString(messageName), signature: cString(signature.start),
-                                                        types: typeStart))
+                messageCursor.initialize(to: fields.message(types: &typeCursor, interfaces: interfaces))
                 messageCursor += 1
             }
             (interfaces + interfaceIndex).initialize(to: wl_interface(
@@ -146,5 +86,97 @@ public enum WaylandInterfaces {
     public static func interface(named name: String) -> UnsafePointer<wl_interface>? {
         let table = InterfaceTable.shared
         return table.index(named: name).map { table[$0] }
+    }
+}
+
+private func cString(_ p: UnsafeMutablePointer<UInt8>) -> UnsafePointer<CChar> {
+    UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self)
+}
+
+/// One writable copy of all descriptions, read field by field: separators become NULs in place, so
+/// every name and signature is a C string pointing into it (memory never freed, as the tables').
+private struct DescriptionText {
+    let text: UnsafeMutablePointer<UInt8>
+    let total: Int
+    private var cursor = 0
+
+    struct Field {
+        let start: UnsafeMutablePointer<UInt8>
+        let length: Int
+        let endsLine: Bool
+
+        var number: Int {
+            var n = 0
+            for i in 0..<length { n = n * 10 + Int(start[i] &- UInt8(ascii: "0")) }
+            return n
+        }
+
+        var isDash: Bool { length == 1 && start[0] == UInt8(ascii: "-") }
+    }
+
+    init(_ descriptions: [StaticString]) {
+        total = descriptions.reduce(0) { $0 + $1.utf8CodeUnitCount + 1 }
+        text = UnsafeMutablePointer<UInt8>.allocate(capacity: total + 1)
+        var offset = 0
+        for d in descriptions {
+            (text + offset).update(from: d.utf8Start, count: d.utf8CodeUnitCount)
+            offset += d.utf8CodeUnitCount
+            text[offset] = UInt8(ascii: "\n")
+            offset += 1
+        }
+        text[total] = 0
+    }
+
+    var atEnd: Bool { cursor >= total }
+
+    /// Interface and message records, and the type slots of the messages ("M name signature t t ...").
+    func counts() -> (interfaces: Int, messages: Int, types: Int) {
+        var interfaces = 0, messages = 0, types = 0
+        var lineStart = true, isMessage = false, spaces = 0
+        for i in 0..<total {
+            let c = text[i]
+            if lineStart {
+                isMessage = c == UInt8(ascii: "M")
+                if isMessage { messages += 1 } else if c == UInt8(ascii: "I") { interfaces += 1 }
+                spaces = 0
+            }
+            lineStart = c == UInt8(ascii: "\n")
+            if c == UInt8(ascii: " ") {
+                spaces += 1
+                if isMessage && spaces >= 3 { types += 1 }
+            }
+        }
+        return (interfaces, messages, types)
+    }
+
+    /// The next field, NUL-terminated in place.
+    mutating func next() -> Field {
+        let start = cursor
+        while text[cursor] != UInt8(ascii: " ") && text[cursor] != UInt8(ascii: "\n") && text[cursor] != 0 {
+            cursor += 1
+        }
+        let endsLine = text[cursor] != UInt8(ascii: " ")
+        let length = cursor - start
+        if cursor < total { text[cursor] = 0; cursor += 1 }
+        return Field(start: text + start, length: length, endsLine: endsLine)
+    }
+
+    /// An "M" record as libwayland's message; its argument types go into the next slots of `types`.
+    mutating func message(types: inout UnsafeMutablePointer<UnsafePointer<wl_interface>?>,
+                          interfaces: UnsafeMutablePointer<wl_interface>) -> wl_message {
+        let tag = next()
+        precondition(tag.start[0] == UInt8(ascii: "M"), "malformed generated message description")
+        let name = next().start
+        let signature = next()
+        if signature.isDash { signature.start[0] = 0 }
+        let first = types
+        var more = !signature.endsLine
+        while more {
+            let t = next()
+            if !t.isDash { types.pointee = UnsafePointer(interfaces + t.number) }
+            types += 1
+            more = !t.endsLine
+        }
+        return wl_message(name: cString(name), signature: cString(signature.start), types: first)
     }
 }

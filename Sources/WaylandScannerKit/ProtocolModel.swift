@@ -94,105 +94,125 @@ extension ProtocolDescription {
     }
 
     init(root: XMLElement, file: String) throws(ProtocolError) {
-        func fail(_ element: XMLElement, _ message: String) -> ProtocolError {
-            ProtocolError(file: file, line: element.line, message: message)
-        }
-        func required(_ element: XMLElement, _ key: String) throws(ProtocolError) -> String {
-            guard let value = element.attributes[key], !value.isEmpty else {
-                throw fail(element, "<\(element.name)> needs a '\(key)' attribute")
-            }
-            return value
-        }
-        func identifier(_ element: XMLElement) throws(ProtocolError) -> String {
-            let name = try required(element, "name")
-            guard name.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || ($0 >= 0x30 && $0 <= 0x39)
-                    || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) }) else {
-                throw fail(element, "'\(name)' is not a valid name (letters, digits and '_' only)")
-            }
-            return name
-        }
-        func number(_ element: XMLElement, _ key: String, default value: UInt32?) throws(ProtocolError) -> UInt32 {
-            guard let text = element.attributes[key] else {
-                if let value { return value }
-                throw fail(element, "<\(element.name)> needs a '\(key)' attribute")
-            }
-            let parsed = text.hasPrefix("0x") ? UInt32(text.dropFirst(2), radix: 16)
-                : text.hasPrefix("-") ? Int32(text).map { UInt32(bitPattern: $0) } : UInt32(text)
-            guard let parsed else { throw fail(element, "'\(text)' is not a number (\(key))") }
-            return parsed
-        }
-        func summary(_ element: XMLElement) -> String? {
-            if let s = element.attributes["summary"] { return s }
-            return element.child(named: "description")?.attributes["summary"]
-        }
-
-        guard root.name == "protocol" else { throw fail(root, "the root element is <\(root.name)>, expected <protocol>") }
-        self.name = try identifier(root)
+        let reader = ElementReader(file: file)
+        guard root.name == "protocol" else { throw reader.fail(root, "the root element is <\(root.name)>, expected <protocol>") }
+        self.name = try reader.identifier(root)
         self.file = file
         self.interfaces = []
         var seen: [String: Int] = [:]
         for element in root.children(named: "interface") {
-            let interfaceName = try identifier(element)
+            let interfaceName = try reader.identifier(element)
             if let first = seen[interfaceName] {
-                throw fail(element, "interface '\(interfaceName)' is defined twice (first on line \(first))")
+                throw reader.fail(element, "interface '\(interfaceName)' is defined twice (first on line \(first))")
             }
             seen[interfaceName] = element.line
-            let version = try number(element, "version", default: nil)
-            guard version >= 1 else { throw fail(element, "interface '\(interfaceName)' has version 0") }
-            func messages(_ tag: String) throws(ProtocolError) -> [Message] {
-                var result: [Message] = []
-                var names = Set<String>()
-                for m in element.children(named: tag) {
-                    let name = try identifier(m)
-                    guard names.insert(name).inserted else { throw fail(m, "\(tag) '\(name)' is defined twice in '\(interfaceName)'") }
-                    let since = try number(m, "since", default: 1)
-                    guard since >= 1, since <= version else {
-                        throw fail(m, "\(tag) '\(name)' has since=\(since), outside 1...\(version)")
-                    }
-                    var arguments: [Argument] = []
-                    for a in m.children(named: "arg") {
-                        let typeText = try required(a, "type")
-                        guard let type = ArgumentType(rawValue: typeText) else {
-                            throw fail(a, "unknown argument type '\(typeText)'")
-                        }
-                        let allowNull = a.attributes["allow-null"] == "true"
-                        if allowNull, ![.object, .newID, .string, .array].contains(type) {
-                            throw fail(a, "allow-null on a '\(typeText)' argument")
-                        }
-                        if a.attributes["interface"] != nil, type != .object, type != .newID {
-                            throw fail(a, "interface given on a '\(typeText)' argument")
-                        }
-                        arguments.append(Argument(name: try identifier(a), type: type,
-                                                  interface: a.attributes["interface"], allowNull: allowNull,
-                                                  enumName: a.attributes["enum"], summary: a.attributes["summary"]))
-                    }
-                    if tag == "event", arguments.contains(where: { $0.type == .newID && $0.interface == nil }) {
-                        throw fail(m, "event '\(name)' has an untyped new_id")
-                    }
-                    if arguments.filter({ $0.type == .newID }).count > 1, tag == "request" {
-                        throw fail(m, "request '\(name)' creates more than one object")
-                    }
-                    let type = m.attributes["type"]
-                    if let type, type != "destructor" { throw fail(m, "unknown message type '\(type)'") }
-                    result.append(Message(name: name, isDestructor: type == "destructor", since: since,
-                                          summary: summary(m), arguments: arguments))
-                }
-                return result
-            }
-            var enums: [EnumDescription] = []
-            for e in element.children(named: "enum") {
-                var entries: [EnumDescription.Entry] = []
-                for entry in e.children(named: "entry") {
-                    entries.append(.init(name: try required(entry, "name"), value: try number(entry, "value", default: nil),
-                                         summary: summary(entry), since: try number(entry, "since", default: 1)))
-                }
-                enums.append(EnumDescription(name: try identifier(e), isBitfield: e.attributes["bitfield"] == "true",
-                                             summary: summary(e), entries: entries))
-            }
-            interfaces.append(Interface(name: interfaceName, version: version, summary: summary(element),
-                                        requests: try messages("request"), events: try messages("event"),
-                                        enums: enums, line: element.line))
+            let version = try reader.number(element, "version", default: nil)
+            guard version >= 1 else { throw reader.fail(element, "interface '\(interfaceName)' has version 0") }
+            interfaces.append(Interface(
+                name: interfaceName, version: version, summary: reader.summary(element),
+                requests: try reader.messages("request", of: element, named: interfaceName, version: version),
+                events: try reader.messages("event", of: element, named: interfaceName, version: version),
+                enums: try reader.enums(of: element), line: element.line))
         }
+    }
+}
+
+/// Reads and checks the parts of one protocol file's elements; every error names the file and line.
+private struct ElementReader {
+    let file: String
+
+    func fail(_ element: XMLElement, _ message: String) -> ProtocolError {
+        ProtocolError(file: file, line: element.line, message: message)
+    }
+
+    func required(_ element: XMLElement, _ key: String) throws(ProtocolError) -> String {
+        guard let value = element.attributes[key], !value.isEmpty else {
+            throw fail(element, "<\(element.name)> needs a '\(key)' attribute")
+        }
+        return value
+    }
+
+    func identifier(_ element: XMLElement) throws(ProtocolError) -> String {
+        let name = try required(element, "name")
+        guard name.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || ($0 >= 0x30 && $0 <= 0x39)
+                || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) }) else {
+            throw fail(element, "'\(name)' is not a valid name (letters, digits and '_' only)")
+        }
+        return name
+    }
+
+    func number(_ element: XMLElement, _ key: String, default value: UInt32?) throws(ProtocolError) -> UInt32 {
+        guard let text = element.attributes[key] else {
+            if let value { return value }
+            throw fail(element, "<\(element.name)> needs a '\(key)' attribute")
+        }
+        let parsed = text.hasPrefix("0x") ? UInt32(text.dropFirst(2), radix: 16)
+            : text.hasPrefix("-") ? Int32(text).map { UInt32(bitPattern: $0) } : UInt32(text)
+        guard let parsed else { throw fail(element, "'\(text)' is not a number (\(key))") }
+        return parsed
+    }
+
+    func summary(_ element: XMLElement) -> String? {
+        if let s = element.attributes["summary"] { return s }
+        return element.child(named: "description")?.attributes["summary"]
+    }
+
+    /// The `<request>`s or `<event>`s (`tag`) of one interface.
+    func messages(_ tag: String, of element: XMLElement, named interfaceName: String,
+                  version: UInt32) throws(ProtocolError) -> [Message] {
+        var result: [Message] = []
+        var names = Set<String>()
+        for m in element.children(named: tag) {
+            let name = try identifier(m)
+            guard names.insert(name).inserted else { throw fail(m, "\(tag) '\(name)' is defined twice in '\(interfaceName)'") }
+            let since = try number(m, "since", default: 1)
+            guard since >= 1, since <= version else {
+                throw fail(m, "\(tag) '\(name)' has since=\(since), outside 1...\(version)")
+            }
+            var arguments: [Argument] = []
+            for a in m.children(named: "arg") { arguments.append(try argument(a)) }
+            if tag == "event", arguments.contains(where: { $0.type == .newID && $0.interface == nil }) {
+                throw fail(m, "event '\(name)' has an untyped new_id")
+            }
+            if arguments.filter({ $0.type == .newID }).count > 1, tag == "request" {
+                throw fail(m, "request '\(name)' creates more than one object")
+            }
+            let type = m.attributes["type"]
+            if let type, type != "destructor" { throw fail(m, "unknown message type '\(type)'") }
+            result.append(Message(name: name, isDestructor: type == "destructor", since: since,
+                                  summary: summary(m), arguments: arguments))
+        }
+        return result
+    }
+
+    func argument(_ a: XMLElement) throws(ProtocolError) -> Argument {
+        let typeText = try required(a, "type")
+        guard let type = ArgumentType(rawValue: typeText) else {
+            throw fail(a, "unknown argument type '\(typeText)'")
+        }
+        let allowNull = a.attributes["allow-null"] == "true"
+        if allowNull, ![.object, .newID, .string, .array].contains(type) {
+            throw fail(a, "allow-null on a '\(typeText)' argument")
+        }
+        if a.attributes["interface"] != nil, type != .object, type != .newID {
+            throw fail(a, "interface given on a '\(typeText)' argument")
+        }
+        return Argument(name: try identifier(a), type: type, interface: a.attributes["interface"], allowNull: allowNull,
+                        enumName: a.attributes["enum"], summary: a.attributes["summary"])
+    }
+
+    func enums(of element: XMLElement) throws(ProtocolError) -> [EnumDescription] {
+        var enums: [EnumDescription] = []
+        for e in element.children(named: "enum") {
+            var entries: [EnumDescription.Entry] = []
+            for entry in e.children(named: "entry") {
+                entries.append(.init(name: try required(entry, "name"), value: try number(entry, "value", default: nil),
+                                     summary: summary(entry), since: try number(entry, "since", default: 1)))
+            }
+            enums.append(EnumDescription(name: try identifier(e), isBitfield: e.attributes["bitfield"] == "true",
+                                         summary: summary(e), entries: entries))
+        }
+        return enums
     }
 }
 

@@ -181,108 +181,123 @@ struct SwiftGenerator {
 
     // MARK: Requests
 
-    func requestSource(_ m: Message, opcode: Int, in i: Interface) -> String {
+    /// A request's Swift parameters and the lines that fill libwayland's argument array from them.
+    struct RequestArguments {
         var parameters: [String] = []
-        var setup: [String] = []          // lines that fill the argument array
-        var wrappers: [(open: String, close: String)] = []
-        var creates: String?              // Swift type of a typed new_id
-        var untyped = false
-        var slot = 0
+        var setup: [String] = []                          // lines that fill the argument array
+        var wrappers: [(open: String, close: String)] = []  // closures that lend C strings and arrays
+        var creates: String?                              // Swift type of a typed new_id
+        var untyped = false                               // an untyped new_id: generic over the type
+        var count = 0                                     // wire arguments
+    }
+
+    func requestArguments(_ m: Message, in i: Interface) -> RequestArguments {
+        var r = RequestArguments()
         for a in m.arguments {
-            let label = lowerCamel(a.name)
-            let value = escaped(label)
-            let enumType = enumReference(a, in: i)
+            let slot = r.count
+            let value = escaped(lowerCamel(a.name))
             switch a.type {
             case .int, .uint:
                 let wire = a.type == .int ? "Int32" : "UInt32"
                 let field = a.type == .int ? "i" : "u"
-                if let enumType {
-                    parameters.append("\(value): \(enumType.swiftType)")
+                if let enumType = enumReference(a, in: i) {
+                    r.parameters.append("\(value): \(enumType.swiftType)")
                     let raw = a.type == .int ? "Int32(bitPattern: \(value).rawValue)" : "\(value).rawValue"
-                    setup.append("_a[\(slot)] = wl_argument(\(field): \(raw))")
+                    r.setup.append("_a[\(slot)] = wl_argument(\(field): \(raw))")
                 } else {
-                    parameters.append("\(value): \(wire)")
-                    setup.append("_a[\(slot)] = wl_argument(\(field): \(value))")
+                    r.parameters.append("\(value): \(wire)")
+                    r.setup.append("_a[\(slot)] = wl_argument(\(field): \(value))")
                 }
             case .fixed:
-                parameters.append("\(value): Double")
-                setup.append("_a[\(slot)] = wl_argument(f: doubleToFixed(\(value)))")
+                r.parameters.append("\(value): Double")
+                r.setup.append("_a[\(slot)] = wl_argument(f: doubleToFixed(\(value)))")
             case .string:
-                parameters.append("\(value): String\(a.allowNull ? "?" : "")")
+                r.parameters.append("\(value): String\(a.allowNull ? "?" : "")")
                 let c = "_s\(slot)"
-                wrappers.append(a.allowNull ? ("withOptionalCString(\(value)) { \(c) in", "}")
-                                            : ("\(value).withCString { \(c) in", "}"))
-                setup.append("_a[\(slot)] = wl_argument(s: \(c))")
+                r.wrappers.append(a.allowNull ? ("withOptionalCString(\(value)) { \(c) in", "}")
+                                              : ("\(value).withCString { \(c) in", "}"))
+                r.setup.append("_a[\(slot)] = wl_argument(s: \(c))")
             case .object:
                 let t = a.interface.map(upperCamel) ?? "Proxy"
-                parameters.append("\(value): \(t)\(a.allowNull ? "?" : "")")
-                setup.append("_a[\(slot)] = wl_argument(o: \(value)\(a.allowNull ? "?" : "").argumentProxy)")
+                r.parameters.append("\(value): \(t)\(a.allowNull ? "?" : "")")
+                r.setup.append("_a[\(slot)] = wl_argument(o: \(value)\(a.allowNull ? "?" : "").argumentProxy)")
             case .newID:
                 if let interface = a.interface {
-                    creates = upperCamel(interface)
-                    setup.append("_a[\(slot)] = wl_argument(o: nil)")
+                    r.creates = upperCamel(interface)
+                    r.setup.append("_a[\(slot)] = wl_argument(o: nil)")
                 } else {
-                    untyped = true
-                    parameters.append("_ type: T.Type")
-                    parameters.append("version: UInt32")
-                    setup.append("_a[\(slot)] = wl_argument(s: T.wlInterface.pointee.name)")
-                    setup.append("_a[\(slot + 1)] = wl_argument(u: version)")
-                    setup.append("_a[\(slot + 2)] = wl_argument(o: nil)")
-                    slot += 2
+                    // An untyped new_id is three wire arguments: interface name, version, id.
+                    r.untyped = true
+                    r.parameters.append("_ type: T.Type")
+                    r.parameters.append("version: UInt32")
+                    r.setup.append("_a[\(slot)] = wl_argument(s: T.wlInterface.pointee.name)")
+                    r.setup.append("_a[\(slot + 1)] = wl_argument(u: version)")
+                    r.setup.append("_a[\(slot + 2)] = wl_argument(o: nil)")
+                    r.count += 2
                 }
             case .array:
-                parameters.append("\(value): [UInt8]\(a.allowNull ? "?" : "")")
+                r.parameters.append("\(value): [UInt8]\(a.allowNull ? "?" : "")")
                 let c = "_v\(slot)"
-                wrappers.append(("withWLArray(\(value)) { \(c) in", "}"))
-                setup.append("_a[\(slot)] = wl_argument(a: \(c))")
+                r.wrappers.append(("withWLArray(\(value)) { \(c) in", "}"))
+                r.setup.append("_a[\(slot)] = wl_argument(a: \(c))")
             case .fd:
-                parameters.append("\(value): Int32")
-                setup.append("_a[\(slot)] = wl_argument(h: \(value))")
+                r.parameters.append("\(value): Int32")
+                r.setup.append("_a[\(slot)] = wl_argument(h: \(value))")
             }
-            slot += 1
+            r.count += 1
         }
+        return r
+    }
+
+    func requestSource(_ m: Message, opcode: Int, in i: Interface) -> String {
+        let args = requestArguments(m, in: i)
         let name = escaped(lowerCamel(m.name))
-        let generic = untyped ? "<T: Proxy>" : ""
-        let result = untyped ? "T" : creates
+        let generic = args.untyped ? "<T: Proxy>" : ""
+        let result = args.untyped ? "T" : args.creates
         var out = docComment(m.summary, indent: "    ")
         if m.isDestructor { out += "    /// Destroys this object: it is dead afterwards.\n" }
-        if untyped {
+        if args.untyped {
             out += "    /// Creates an object of `type` at `version` (at most what the server advertised).\n"
         }
         if m.since > 1 { out += "    /// Needs version \(m.since).\n" }
-        out += "    public func \(name)\(generic)(\(parameters.joined(separator: ", ")))\(result.map { " -> \($0)" } ?? "") {\n"
-        if untyped {
+        out += "    public func \(name)\(generic)(\(args.parameters.joined(separator: ", ")))\(result.map { " -> \($0)" } ?? "") {\n"
+        if args.untyped {
             out += "        precondition(version >= 1 && version <= T.wlMaxVersion, \"\(i.name).\(m.name): version \\(version) outside 1...\\(T.wlMaxVersion) for \\(T.wlInterfaceName)\")\n"
         }
         out += "        let _raw = requestTarget(since: \(m.since), \"\(m.name)\")\n"
         let destructor = m.isDestructor ? ", destructor: true" : ""
+        let argumentArray = args.count == 0 ? "nil" : "_a"
         let send: String
         if let result {
-            let version = untyped ? "version" : "self.version"
-            send = "return marshal(_raw, opcode: \(opcode), \(slot == 0 ? "nil" : "_a"), creating: \(result).self, version: \(version)\(destructor))"
+            let version = args.untyped ? "version" : "self.version"
+            send = "return marshal(_raw, opcode: \(opcode), \(argumentArray), creating: \(result).self, version: \(version)\(destructor))"
         } else {
-            send = "marshal(_raw, opcode: \(opcode), \(slot == 0 ? "nil" : "_a")\(destructor))"
+            send = "marshal(_raw, opcode: \(opcode), \(argumentArray)\(destructor))"
         }
+        return out + requestBody(args, send: send, returns: result != nil) + "    }\n"
+    }
+
+    /// The request's body: the wrappers, then the argument array filled and sent.
+    private func requestBody(_ args: RequestArguments, send: String, returns: Bool) -> String {
         var indent = "        "
         var body = ""
-        for w in wrappers {
-            body += indent + (result != nil ? "return " : "") + w.open + "\n"
+        for w in args.wrappers {
+            body += indent + (returns ? "return " : "") + w.open + "\n"
             indent += "    "
         }
-        if slot == 0 {
+        if args.count == 0 {
             body += indent + send + "\n"
         } else {
-            body += indent + (result != nil ? "return " : "") + "withArguments(\(slot)) { _a in\n"
-            for line in setup { body += indent + "    " + line + "\n" }
+            body += indent + (returns ? "return " : "") + "withArguments(\(args.count)) { _a in\n"
+            for line in args.setup { body += indent + "    " + line + "\n" }
             body += indent + "    " + send + "\n"
             body += indent + "}\n"
         }
-        for w in wrappers.reversed() {
+        for w in args.wrappers.reversed() {
             indent.removeLast(4)
             body += indent + w.close + "\n"
         }
-        out += body + "    }\n"
-        return out
+        return body
     }
 
     // MARK: Events

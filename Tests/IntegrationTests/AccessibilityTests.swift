@@ -113,4 +113,77 @@ final class AccessibilityTests: XCTestCase {
         XCTAssertTrue(waitUntil(timeout: 15) { toastd.log.contains("assistive technology is off") }, toastd.log)
         XCTAssertTrue(waitUntil(timeout: 15) { sockets(toastd) == baseline }, "the accessibility connection is closed when it turns off")
     }
+
+    /// The HUD bar is a progress bar with the Value interface, and its value is told at most once per
+    /// `a11y-hud-interval`: a key held down (21 values in a burst) is heard as its first value and its
+    /// last, never all of them. libatspi passes no number in an event, so a reader (Orca, this listener)
+    /// reads CurrentValue when the event comes.
+    func testTheHudBarIsAProgressBarWhoseValueIsToldAtMostOncePerIntervalEndingOnTheLast() throws {
+        try startAccessibilityBus()
+        try setStatus(isEnabled: true)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config",
+                                                                 try stage.shadowlessConfig("a11y-hud-interval = 2\nhud-timeout = 30000")])
+        XCTAssertTrue(waitUntil(timeout: 15) { toastd.log.contains("toasts are exposed to assistive technology") }, toastd.log)
+        let listener = try listen(["events"])
+        let valueChanged = #"{"event": "object:property-change:accessible-value""#
+        let shown = try toastd.toast(["hud", "volume", "40"])
+        XCTAssertEqual(shown.status, 0, shown.stderrText)
+        let first = listener.waitForLine(startingWith: valueChanged, timeout: 20)
+        XCTAssertEqual(field(first, "role") as? String, "progress bar", "\(listener.stderrText); toastd: \(toastd.log)")
+        XCTAssertEqual(field(first, "name") as? String, "Volume")
+        XCTAssertEqual(field(first, "current") as? Double, 40, "CurrentValue read back through Value")
+        XCTAssertEqual(field(first, "maximum") as? Double, 200)
+        XCTAssertEqual((field(first, "size") as? [Int])?.first, 300, "the bar's width through Component")
+
+        // A key held down: 20 values, each sent once the one before is answered (so each is a change
+        // of its own, not one of a batch read in one turn).
+        let keyHeld = try UnixClient(path: toastd.socketPath)
+        for value in 41...60 {
+            try keyHeld.send(#"{"v":1,"request":"hud","kind":"volume","value":\#(value)}"# + "\n")
+            XCTAssertNotNil(keyHeld.readObject(), "no reply to value \(value)")
+        }
+        let last = listener.waitForLine(deadline: .after(20)) { $0.hasPrefix(valueChanged) && self.field($0, "current") as? Double == 60 }
+        XCTAssertNotNil(last, "the last value was never told: \(listener.lines)")
+        // Every value event toastd sent for the burst goes out before the next toast's showing.
+        XCTAssertEqual(try stage.run(["notify-send", "After the burst"]).status, 0)
+        let after = listener.waitForLine(deadline: .after(20)) { $0.contains("After the burst") }
+        XCTAssertNotNil(after, "\(listener.lines)")
+        let told = listener.lines.filter { $0.hasPrefix(valueChanged) }
+        XCTAssertLessThanOrEqual(told.count, 3, "21 values in a burst, told: \(told)")
+    }
+
+    /// A critical toast is announced assertively (Object:Announcement, detail1 ASSERTIVE, from the
+    /// notification object) instead of by state-changed:showing, so a reader says it once, and first;
+    /// a normal toast is told by showing alone. A reader that does not listen for announcements (an
+    /// older Orca) hears a critical toast by showing, like the others.
+    func testACriticalToastIsAnnouncedAssertivelyOnceWhereAReaderListensForAnnouncements() throws {
+        try startAccessibilityBus()
+        try setStatus(isEnabled: true)
+        let toastd = try ToastdProcess(stage: stage)
+        XCTAssertTrue(waitUntil(timeout: 15) { toastd.log.contains("toasts are exposed to assistive technology") }, toastd.log)
+        let older = try listen()
+        XCTAssertEqual(try stage.run(["notify-send", "-u", "critical", "Battery low", "5%"]).status, 0)
+        let heardByShowing = older.waitForLine(startingWith: #"{"event""#, timeout: 20)
+        XCTAssertEqual(field(heardByShowing, "name") as? String, "Battery low", "\(older.stderrText); toastd: \(toastd.log)")
+        XCTAssertEqual(field(heardByShowing, "role") as? String, "notification")
+        XCTAssertFalse(toastd.log.contains("a reader listens for announcements"), toastd.log)
+
+        let listener = try listen(["events"])
+        XCTAssertTrue(waitUntil(timeout: 15) { toastd.log.contains("a reader listens for announcements") },
+                      "the registry's EventListenerRegistered never reached toastd: \(toastd.log)")
+        XCTAssertEqual(try stage.run(["notify-send", "-u", "critical", "Disk full", "12 MB <b>left</b>"]).status, 0)
+        XCTAssertEqual(try stage.run(["notify-send", "Backup done"]).status, 0)
+        let showing = #"{"event": "object:state-changed:showing""#
+        let normal = listener.waitForLine(deadline: .after(20)) { $0.hasPrefix(showing) && self.field($0, "name") as? String == "Backup done" }
+        XCTAssertNotNil(normal, "the normal toast was not heard: \(listener.lines); \(listener.stderrText)")
+        let announced = listener.lines.filter { $0.hasPrefix(#"{"event": "object:announcement"#) }
+        XCTAssertEqual(announced.count, 1, "\(listener.lines)")
+        XCTAssertEqual(field(announced.first, "detail1") as? Int, 2, "ATSPI_LIVE_ASSERTIVE")
+        XCTAssertEqual(field(announced.first, "any_data") as? String, "Disk full. 12 MB left")
+        XCTAssertEqual(field(announced.first, "role") as? String, "notification")
+        XCTAssertEqual(field(announced.first, "name") as? String, "Disk full")
+        let shownNotifications = listener.lines.filter { $0.hasPrefix(showing) && field($0, "detail1") as? Int == 1 }
+            .compactMap { field($0, "name") as? String }
+        XCTAssertEqual(shownNotifications, ["Backup done"], "the critical toast was also told by showing: twice")
+    }
 }

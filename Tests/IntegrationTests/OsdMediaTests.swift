@@ -27,6 +27,39 @@ final class OsdMediaTests: XCTestCase {
         XCTAssertEqual(try toastd.toast(["osd", "media", "play-pause"]).stdoutText, "Playing\n")
     }
 
+    /// The track's toast carries play/pause and next buttons that control the player: invoked as a click
+    /// would (`toast action`), play-pause pauses mpv, as playerctl sees it.
+    func testTheTrackToastsButtonsControlThePlayer() throws {
+        let stage = try Stage.shared()
+        let first = try Self.silence(stage, name: "first", seconds: 1)
+        let second = try Self.silence(stage, name: "second", seconds: 120)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig("mpris = true")])
+        let mpv = try stage.spawn(["mpv", "--no-config", "--ao=null", "--vo=null", "--no-terminal",
+                                   "--script=/usr/lib/mpv-mpris/mpris.so", first, second])
+        defer { mpv.terminate() }
+        let title = (second as NSString).lastPathComponent
+        var toast: [String: Any]?
+        let shown = try waitUntil(timeout: 20, interval: 0.05) {
+            toast = try self.toasts(toastd).first { $0["summary"] as? String == title }
+            return toast != nil
+        }
+        XCTAssertTrue(shown, "no toast for the second track; mpv: \(mpv.stderrText); toastd: \(toastd.log)")
+        let id = try XCTUnwrap(toast?["id"] as? Int, "\(String(describing: toast))")
+        let keys = (toast?["actions"] as? [[String: Any]])?.compactMap { $0["key"] as? String }
+        XCTAssertEqual(keys, ["play-pause", "next"], "\(String(describing: toast))")
+        XCTAssertEqual(try stage.run(["playerctl", "status"], timeout: 10).stdoutText, "Playing\n")
+
+        let pressed = try toastd.toast(["action", String(id), "play-pause"])
+        XCTAssertEqual(pressed.status, 0, pressed.stderrText)
+        let paused = try waitUntil(timeout: 10, interval: 0.05) {
+            try stage.run(["playerctl", "status"], timeout: 10).stdoutText == "Paused\n"
+        }
+        XCTAssertTrue(paused, "play-pause did not pause the player; toastd: \(toastd.log)")
+        // What it did shows in the media toast, which keeps its buttons.
+        let told = try waitUntil(timeout: 10, interval: 0.05) { try self.summaries(toastd).contains("Paused") }
+        XCTAssertTrue(told, "no Paused toast: \((try? summaries(toastd)) ?? [])")
+    }
+
     func testWithoutAPlayerTheCLISaysSoAndExitsSix() throws {
         let stage = try Stage.shared()
         let toastd = try ToastdProcess(stage: stage)
@@ -37,9 +70,12 @@ final class OsdMediaTests: XCTestCase {
 
     /// The toasts showing, by summary.
     private func summaries(_ toastd: ToastdProcess) throws -> [String] {
+        try toasts(toastd).compactMap { $0["summary"] as? String }
+    }
+
+    private func toasts(_ toastd: ToastdProcess) throws -> [[String: Any]] {
         let list = try toastd.toast(["list", "--json"])
-        let toasts = try JSONSerialization.jsonObject(with: Data(list.stdoutText.utf8)) as? [[String: Any]] ?? []
-        return toasts.compactMap { $0["summary"] as? String }
+        return try JSONSerialization.jsonObject(with: Data(list.stdoutText.utf8)) as? [[String: Any]] ?? []
     }
 
     /// A mono 8 kHz WAV of `seconds` of silence; mpv reports its file name as the title.

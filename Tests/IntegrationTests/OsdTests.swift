@@ -80,6 +80,50 @@ final class OsdTests: XCTestCase {
         XCTAssertTrue(waitForQuiet(toastd.process.pid), "toastd never went quiet while following the volume")
     }
 
+    /// The sound server restarted under toastd (killed, started again): `hud-follow-volume` follows the
+    /// new server, and `toast osd` works, without restarting toastd.
+    func testARestartedSoundServerIsFollowedAgainWithoutRestartingToastd() throws {
+        let stage = try Stage.shared()
+        let pulse = try PulseServer(stage: stage)
+        try pulse.pactl("set-sink-volume", "@DEFAULT_SINK@", "50%")
+        let toastd = try ToastdProcess(stage: stage,
+                                       arguments: ["--config", try stage.shadowlessConfig("hud-follow-volume = true\nhud-timeout = 3000")],
+                                       environment: pulse.environment)
+        func connections() -> Int { toastd.log.components(separatedBy: "toastd: sound server: connected").count - 1 }
+        XCTAssertTrue(waitUntil(timeout: 10) { connections() == 1 }, "never connected: \(toastd.log)")
+        pulse.stop()
+        XCTAssertTrue(waitUntil(timeout: 10) { toastd.log.contains("sound server: connection lost") }, toastd.log)
+        try pulse.restart()
+        XCTAssertTrue(waitUntil(timeout: 30) { connections() == 2 }, "the new server was not found: \(toastd.log)")
+        try pulse.pactl("set-sink-volume", "@DEFAULT_SINK@", "30%")
+        XCTAssertEqual(try barFraction(stage, of: Self.barFill, near: 0.3), 0.3, accuracy: 0.03,
+                       "pactl's change on the new server did not show; toastd: \(toastd.log)")
+        XCTAssertEqual(try toastd.toast(["osd", "volume", "+5%"]).stdoutText, "35%\n", toastd.log)
+        XCTAssertEqual(try pulse.sinkVolume(), 35)
+    }
+
+    /// Without following, a lost server costs nothing until asked for: toastd sleeps while it is gone,
+    /// and the first request after its return connects again.
+    func testWithoutFollowingTheNextRequestAfterARestartConnectsAgainAndTheGapIsQuiet() throws {
+        let stage = try Stage.shared()
+        let pulse = try PulseServer(stage: stage)
+        try pulse.pactl("set-sink-volume", "@DEFAULT_SINK@", "50%")
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig("hud-timeout = 1000")],
+                                       environment: pulse.environment)
+        XCTAssertEqual(try toastd.toast(["osd", "volume", "+5%"]).stdoutText, "55%\n")
+        pulse.stop()
+        XCTAssertTrue(waitUntil(timeout: 10) { toastd.log.contains("sound server: connection lost") }, toastd.log)
+        let gone = try toastd.toast(["osd", "volume", "+5%"])
+        XCTAssertEqual(gone.status, 6, "while the server is gone: \(gone.stderrText)")
+        let (_, hidden) = try stage.waitForScreenshot(timeout: 15) { $0.isUniform(stage.background) }
+        XCTAssertTrue(hidden, "the bar never hid")
+        XCTAssertTrue(waitForQuiet(toastd.process.pid), "toastd kept waking while the sound server was gone")
+        try pulse.restart()
+        try pulse.pactl("set-sink-volume", "@DEFAULT_SINK@", "50%")
+        XCTAssertEqual(try toastd.toast(["osd", "volume", "+5%"]).stdoutText, "55%\n", toastd.log)
+        XCTAssertEqual(try pulse.sinkVolume(), 55)
+    }
+
     func testWithoutASoundServerTheCLISaysSoAndExitsSixAndTheDaemonStays() throws {
         let stage = try Stage.shared()
         let toastd = try ToastdProcess(stage: stage, environment: ["PULSE_SERVER": "unix:\(stage.directory)/no-such-pulse-socket"])

@@ -37,6 +37,29 @@ final class SliceAllocatorTests: XCTestCase {
                                                      setAtLoad: toastd_glib_slices_set_to_malloc() != 0)
         XCTAssertEqual(allocator, .malloc)
     }
+
+    /// The load-time choice of one malloc arena took in this process (which links it too): a new
+    /// thread's block comes from the main heap (below the program break), not from an arena of its own
+    /// mapped high up, unless the environment named the arenas itself.
+    func testANewThreadAllocatesFromTheMainHeap() throws {
+        try XCTSkipIf(getenv("MALLOC_ARENA_MAX") != nil || getenv("GLIBC_TUNABLES") != nil, "the environment decides")
+        XCTAssertTrue(MemoryRelease.arenasLimitedAtLoad)
+        var thread = pthread_t()
+        var address: UInt = 0
+        let created = withUnsafeMutablePointer(to: &address) { slot in
+            pthread_create(&thread, nil, { slot in
+                let block = malloc(64)
+                slot?.assumingMemoryBound(to: UInt.self).pointee = UInt(bitPattern: block)
+                free(block)
+                return nil
+            }, slot)
+        }
+        XCTAssertEqual(created, 0)
+        pthread_join(thread, nil)
+        let programBreak = UInt(bitPattern: sbrk(0))
+        XCTAssertNotEqual(address, 0)
+        XCTAssertLessThan(address, programBreak, "the thread's block is in an arena of its own")
+    }
 }
 
 /// When memory goes back, on a hand clock.
@@ -54,6 +77,13 @@ final class MemoryReturnPolicyTests: XCTestCase {
         policy.screenEmptied()
         XCTAssertEqual(policy.due(showingNothing: true, now: at(0)), .emptied(keeping: MemoryReturnPolicy.keptWhenEmpty))
         XCTAssertNil(policy.due(showingNothing: true, now: at(1)), "one emptying, one return")
+    }
+
+    func testTheEndOfStartUpGivesBackLikeAnEmptiedScreen() {
+        var policy = MemoryReturnPolicy()
+        policy.started()
+        XCTAssertEqual(policy.due(showingNothing: true, now: at(0)), .emptied(keeping: MemoryReturnPolicy.keptWhenEmpty))
+        XCTAssertNil(policy.due(showingNothing: true, now: at(1)))
     }
 
     func testAnEmptyingThatANewToastFollowedOnlyTrimsAsASettle() {

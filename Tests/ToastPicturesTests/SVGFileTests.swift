@@ -47,25 +47,24 @@ final class SVGFileTests: XCTestCase {
     }
 
     /// The SVG "billion laughs": ten levels of ten `<use>` each. librsvg would stop at its reference
-    /// limit after seconds of drawing; it is refused before, from its count of `<use>`.
+    /// limit after seconds of drawing; it is refused before, from its count of `<use>` (the error
+    /// carries the count, which only the scan before drawing makes).
     func testAUseBombIsRefusedAtOnce() {
         let data = Self.useBomb()
         XCTAssertFalse(SVGFile.isSimple(data))
-        let start = Date()
         XCTAssertEqual(SVGFile.render(data, side: 96).map(\.width), .failure(.tooManyReferences(101)))
-        XCTAssertLessThan(Date().timeIntervalSince(start), 0.1)
     }
 
-    /// Near the worst nesting `maxUseElements` allows (15 levels of 2, 2^16 shapes) renders in well under a second.
-    func testTheLargestAllowedNestingIsQuick() throws {
+    /// Near the worst nesting `maxUseElements` allows (15 levels of 2, 2^16 shapes) still renders: the
+    /// bound refuses bombs, not pictures built this way. (How long it takes is for a benchmark, not a
+    /// test: under load any time bound fails.)
+    func testTheLargestAllowedNestingRenders() throws {
         var body = ##"<defs><path id="l0" d="M0 0h1v1z"/>"##
         for level in 1...15 {
             body += ##"<g id="l\##(level)">"## + String(repeating: ##"<use href="#l\##(level - 1)"/>"##, count: 2) + "</g>"
         }
         body += ##"</defs><use href="#l15"/>"##
-        let start = Date()
-        _ = try SVGFile.render(svg(body), side: 96).get()
-        XCTAssertLessThan(Date().timeIntervalSince(start), 1.5)
+        XCTAssertEqual(try SVGFile.render(svg(body), side: 96).get().width, 96)
     }
 
     /// Deep nesting: libxml2's depth limit refuses it while parsing.

@@ -16,12 +16,19 @@ import tempfile
 import time
 
 from . import procs, report
+from .activation import activation_rounds
 from .daemons import NotificationsClient
+from .frames4k import Frames4K
+from .hudkeys import key_press_rounds
 from .measures import Bench, Results
 from .stage import choose
 
 BENCH = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REPO = os.path.dirname(BENCH)
+
+
+# What a run measures, in order (--only picks some).
+PARTS = ("latency", "hudkeys", "login", "ready", "resources", "frames4k", "heavy", "center")
 
 
 def say(text):
@@ -55,10 +62,15 @@ def main():
     parser.add_argument("--out", default=os.path.join(BENCH, "results"), help="where latest.* go")
     parser.add_argument("--no-heavy", dest="heavy", action="store_false",
                         help="skip rows 8 and 9 (the burst and the storm, a few minutes)")
-    parser.add_argument("--only-center", action="store_true",
-                        help="row 10 alone (the notification center with 1,000 entries)")
     parser.add_argument("--keep-logs", action="store_true", help="keep the daemons' WAYLAND_DEBUG logs")
+    parser.add_argument("--login-samples", type=int, default=20,
+                        help="first toast after login (D-Bus activation) samples per daemon (default 20)")
+    parser.add_argument("--only", default=",".join(PARTS),
+                        help=f"the parts to run, comma-separated (default all: {','.join(PARTS)})")
     args = parser.parse_args()
+    parts = set(args.only.split(","))
+    if parts - set(PARTS):
+        parser.error(f"--only: unknown part(s) {', '.join(sorted(parts - set(PARTS)))}; known: {', '.join(PARTS)}")
 
     started = time.monotonic()
     toastd_bin = find_binary("TOASTD_BIN", ".build-static/release/toastd", ".build/release/toastd")
@@ -101,18 +113,30 @@ def main():
         say("bench: toastd rows will read n/a")
 
     load_before = os.getloadavg()[0]
-    if not args.only_center:
+    if "latency" in parts:
         say(f"bench: latency rows ({args.samples} samples each, {args.rounds} alternating rounds)")
         bench.latency_rounds(args.samples, args.rounds)
+    if "hudkeys" in parts:
+        say(f"bench: HUD key presses ({args.samples} per daemon, {args.rounds} alternating rounds)")
+        key_press_rounds(bench, args.samples, args.rounds)
+    if "login" in parts:
+        say(f"bench: first toast after login ({args.login_samples} D-Bus activations per daemon)")
+        activation_rounds(bench, args.login_samples, log_dir)
+    if "ready" in parts:
         say(f"bench: start → ready ({args.ready_samples} samples per daemon)")
         bench.ready_rounds(args.ready_samples)
+    if "resources" in parts:
         say("bench: resources (RSS, CPU per notification, wakeups, spinner)")
         bench.resource_runs()
-        if args.heavy:
-            say("bench: heavy input (10,000-call burst, 4,000-call storm; toastd, mako, dunst)")
-            bench.heavy_runs()
-    say("bench: the notification center with 1,000 entries (toastd)")
-    bench.center_runs()
+    if "frames4k" in parts:
+        say("bench: smooth frames at 4K (3840×2160@144, scale 2 and 1.5)")
+        Frames4K(bench).run()
+    if args.heavy and "heavy" in parts:
+        say("bench: heavy input (10,000-call burst, 4,000-call storm; toastd, mako, dunst)")
+        bench.heavy_runs()
+    if "center" in parts:
+        say("bench: the notification center with 1,000 entries (toastd)")
+        bench.center_runs()
 
     duration = time.monotonic() - started
     meta = {

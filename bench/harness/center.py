@@ -1,4 +1,4 @@
-"""Row 10 (issues #29 and #34, target 6): the notification center opened with 1,000 entries in the
+"""Row 12 (issues #29 and #34, target 6): the notification center opened with 1,000 entries in the
 history → its first buffer commit, timed like the other rows from toastd's WAYLAND_DEBUG log: from
 the moment the `center` request is sent on the control socket (no CLI start in the figure) to the
 first attach-and-commit after it. It includes the compositor's round trip to the panel's first

@@ -37,10 +37,10 @@ class NotificationsClient:
         return self.bus.call_blocking(BUS_NAME, OBJECT_PATH, BUS_NAME, method, signature, args,
                                       timeout=timeout)
 
-    def notify(self, summary, body="", expire_ms=-1):
+    def notify(self, summary, body="", expire_ms=-1, app="bench"):
         """Notify(app_name, replaces_id, app_icon, summary, body, actions, hints, expire_timeout)."""
         return int(self._call("Notify", "susssasa{sv}i",
-                              ["bench", 0, "", summary, body, [], {}, expire_ms]))
+                              [app, 0, "", summary, body, [], {}, expire_ms]))
 
     def close(self, notification_id):
         try:

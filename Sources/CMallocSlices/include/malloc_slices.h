@@ -6,4 +6,8 @@
 /// and with GLib 2.76 or newer (which always uses malloc).
 int toastd_glib_slices_set_to_malloc(void);
 
+/// Whether malloc was limited to one arena at load (malloc_arenas.c says why). False when
+/// MALLOC_ARENA_MAX or GLIBC_TUNABLES was in the environment (glibc then follows it).
+int toastd_malloc_arenas_limited(void);
+
 #endif

@@ -1,0 +1,196 @@
+"""Row 11: smooth frames at 4K. The stage's headless output is set to 3840×2160 at 144 Hz, at scale 2
+and then 1.5 (swaymsg; put back after), and toastd (WAYLAND_DEBUG=1) goes through three scenes:
+fades (a toast shown, then closed, five times), stack moves (five toasts, the oldest closed while
+the others slide up, five times) and a burst of 1,000 Notify calls pipelined on one connection
+(from 200 app names, 5 each, so flood control does not fold them into one toast), then all closed.
+
+From the log, per surface: every `wl_callback.done` of a frame the daemon asked for, and the next
+buffer commit (attach + commit) on that surface. toastd asks for a frame callback with every commit,
+the last frame of an animation too, so a callback that the next harness request (a Notify or a
+close, stamped on the same clock as the log) comes before any commit was not needed, and is left
+out. Any other is *answered late* when its commit comes more than one refresh period (1/144 s)
+after it. done → commit is wall time spent making the frame, an upper bound of its CPU (the machine
+is shared); the CPU per drawn frame is also given as the daemon's on-CPU time over the scenes
+divided by its buffer commits. Commits made while the surface's previous frame callback was still
+pending are counted as in row 8.
+"""
+
+import subprocess
+import time
+
+from jeepney.io.blocking import open_dbus_connection
+
+from . import procs
+from .heavy import _close, _ids, _notify, _pipeline, frame_pacing
+from .wayland_log import elapsed_us, parse_line
+
+REFRESH_MHZ = 144000
+PERIOD_US = 1e9 / REFRESH_MHZ
+BURST_4K = 1000
+SCALES = ("2", "1.5")
+
+
+def frame_answers(lines, marks):
+    """[µs from a frame callback's done to the surface's next buffer commit], for each callback whose
+    commit came before the next of `marks` (the harness's request stamps, µs mod 2^32), and the number
+    of buffer commits, over WAYLAND_DEBUG lines."""
+    marks = sorted(marks)
+    owner, waiting, attached, answers, commits = {}, {}, set(), [], 0
+
+    def input_between(start, end):
+        return any(elapsed_us(start, m) >= 0 and elapsed_us(m, end) >= 0 for m in marks)
+
+    for line in lines:
+        parsed = parse_line(line)
+        if not parsed:
+            continue
+        stamp, message = parsed
+        if message.startswith("-> wl_surface@"):
+            surface = message[3:].split(".", 1)[0]
+            if ".frame(new id wl_callback@" in message:
+                owner[message.rsplit("wl_callback@", 1)[1].rstrip(")")] = surface
+            elif ".attach(wl_buffer@" in message:
+                attached.add(surface)
+            elif message.endswith(".commit()") and surface in attached:
+                attached.discard(surface)
+                commits += 1
+                done_at = waiting.pop(surface, None)
+                if done_at is not None and not input_between(done_at, stamp):
+                    answers.append(elapsed_us(done_at, stamp))
+            elif message.endswith(".destroy()"):
+                waiting.pop(surface, None)
+        elif message.startswith("wl_callback@") and ".done(" in message:
+            surface = owner.pop(message[len("wl_callback@"):].split(".", 1)[0], None)
+            if surface is not None:
+                waiting[surface] = stamp
+    return answers, commits
+
+
+def _percentile(xs, q):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, max(0, int(round(q * len(xs) + 0.5)) - 1))] if xs else None
+
+
+class Frames4K:
+    def __init__(self, bench):
+        self.bench = bench
+        self.env = bench.env
+        self.output = self.env.get("STAGE_OUTPUT", "HEADLESS-1")
+        self.marks = []
+        self.scene_starts = {}  # scene → realtime µs mod 2^32 when it began, in order
+
+    def _swaymsg(self, *words):
+        subprocess.run(["swaymsg", "-s", self.env["SWAYSOCK"], "--", "output", self.output, *words],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=10)
+
+    def _scenes(self, daemon):
+        marks = self.marks
+        bench_client = self.bench.client
+
+        class Client:
+            """The bench's client, stamping each request (frame_answers leaves out what input caused)."""
+            def notify(self, *args, **kwargs):
+                marks.append(procs.realtime_us32())
+                return bench_client.notify(*args, **kwargs)
+
+            def close(self, nid):
+                marks.append(procs.realtime_us32())
+                bench_client.close(nid)
+        client = Client()
+        self.scene_starts["fades"] = procs.realtime_us32()
+        for i in range(5):  # fades
+            nid = client.notify(f"Fade {i}", "in, then out", expire_ms=0, app=f"fade-{i}")
+            daemon.wait_idle(0.2, timeout_s=10)
+            client.close(nid)
+            daemon.wait_idle(0.2, timeout_s=10)
+        self.scene_starts["stack moves"] = procs.realtime_us32()
+        ids = [client.notify(f"Stack {i}", "moves up", expire_ms=0, app=f"stack-{i}") for i in range(5)]
+        daemon.wait_idle(0.2, timeout_s=10)
+        for i in range(5, 10):  # stack moves: the oldest closes, the rest slide
+            client.close(ids.pop(0))
+            ids.append(client.notify(f"Stack {i}", "moves up", expire_ms=0, app=f"stack-{i}"))
+            daemon.wait_idle(0.2, timeout_s=10)
+        for nid in ids:
+            client.close(nid)
+        daemon.wait_idle(0.2, timeout_s=10)
+        self.scene_starts["burst"] = procs.realtime_us32()
+        conn = open_dbus_connection(bus=self.env["DBUS_SESSION_BUS_ADDRESS"])
+        try:
+            deadline = time.monotonic() + 120
+            burst = [_notify(f"app-{i % 200}", f"Burst {i}", f"call {i} of {BURST_4K}", expire_ms=0)
+                     for i in range(BURST_4K)]
+            marks.append(procs.realtime_us32())
+            ids = _ids(_pipeline(conn, burst, deadline))
+            daemon.wait_idle(0.3, timeout_s=60)
+            marks.append(procs.realtime_us32())
+            _pipeline(conn, [_close(nid) for nid in ids], deadline)
+            daemon.wait_idle(0.3, timeout_s=60)
+        finally:
+            conn.close()
+
+    def _late_by_scene(self, lines):
+        """Callbacks answered late in each scene's stretch of the log."""
+        starts = list(self.scene_starts.items())
+        late = {}
+        for index, (scene, start) in enumerate(starts):
+            end = starts[index + 1][1] if index + 1 < len(starts) else None
+
+            def inside(line):
+                parsed = parse_line(line)
+                return bool(parsed) and elapsed_us(start, parsed[0]) >= 0 and (
+                    end is None or elapsed_us(parsed[0], end) > 0)
+            answered, _ = frame_answers([line for line in lines if inside(line)], self.marks)
+            late[scene] = sum(1 for a in answered if a > PERIOD_US)
+        return late
+
+    def run_scale(self, scale):
+        daemon = self.bench.toastd
+        self._swaymsg("mode", "--custom", "3840x2160@144Hz", "scale", scale)
+        daemon.start(debug=True)
+        try:
+            daemon.wait_idle(0.3)
+            daemon.log.skip_to_end()
+            self.marks, self.scene_starts = [], {}
+            since = procs.realtime_us32()
+            cpu0 = procs.cpu_ns(daemon.pid)
+            self._scenes(daemon)
+            cpu = procs.cpu_ns(daemon.pid) - cpu0
+            lines = daemon.log.new_lines()
+            answered, commits = frame_answers(lines, self.marks)
+            ahead = frame_pacing(lines, since)[2]
+            daemon.check_alive()
+        finally:
+            daemon.stop()
+        late = sum(1 for a in answered if a > PERIOD_US)
+        late_by_scene = self._late_by_scene(lines)
+        r, key = self.bench.results, f"s{scale.replace('.', '_')}"
+        r.set(f"frames4k_{key}_callbacks.toastd", len(answered))
+        r.set(f"frames4k_{key}_late.toastd", late)
+        r.set(f"frames4k_{key}_ahead.toastd", ahead)
+        r.set(f"frames4k_{key}_commits.toastd", commits)
+        if answered:
+            r.set(f"frames4k_{key}_work_p50.toastd", _percentile(answered, 0.5) / 1000)
+            r.set(f"frames4k_{key}_work_p99.toastd", _percentile(answered, 0.99) / 1000)
+        if commits:
+            r.set(f"frames4k_{key}_cpu_per_commit.toastd", cpu / commits / 1e6)
+        for scene, count in late_by_scene.items():
+            r.set(f"frames4k_{key}_late_{scene.replace(' ', '_')}.toastd", count)
+        self.bench.say(f"    scale {scale}: {commits} commits, {len(answered)} frame callbacks answered, {late} late, "
+                       f"{ahead} commits ahead of their callback; done → commit p50 "
+                       f"{(_percentile(answered, 0.5) or 0) / 1000:.2f} ms p99 {(_percentile(answered, 0.99) or 0) / 1000:.2f} ms; "
+                       f"CPU per commit {cpu / max(commits, 1) / 1e6:.2f} ms; late by scene {late_by_scene}")
+
+    def run(self):
+        if self.bench.toastd is None or not self.bench.toastd.uses_bus:
+            return
+        try:
+            for scale in SCALES:
+                self.bench.say(f"  4K frames at scale {scale}")
+                try:
+                    self.run_scale(scale)
+                except (RuntimeError, OSError, subprocess.SubprocessError, TimeoutError) as e:
+                    self.bench.results.deaths.append(f"4K frames, scale {scale}: {e}")
+                    self.bench.say(f"  4K frames at scale {scale} cut short: {e}")
+        finally:
+            w, h = self.env.get("STAGE_WIDTH", "1280"), self.env.get("STAGE_HEIGHT", "720")
+            self._swaymsg("mode", f"{w}x{h}", "scale", "1")
