@@ -11,6 +11,9 @@ public enum InlineReply {
     public static let actionKey = "inline-reply"
     /// The placeholder of a field whose notification names none.
     public static let defaultPlaceholder = "Reply"
+    /// A reply typed into a field holds at most this many bytes (memory bounded by bytes; a reply is a
+    /// line, not a file).
+    public static let maxTypedBytes = 4096
 
     /// Whether `notification` takes a reply.
     public static func accepts(_ notification: Notification) -> Bool {

@@ -41,18 +41,32 @@ final class CenterSurface {
             }
             if self.overlay.drawnScale != self.overlay.scale { self.redraw() }
         }
-        overlay.askForFirstConfigure(size: (config.width, 0))
+        // The panel is the output's height: when that is known, its first frame (`show`) is drawn
+        // while the compositor answers the first commit (the configure confirms the height, or another
+        // is drawn). Else the first commit asks the compositor for the height, and it is drawn then.
+        let known = output ?? (wayland.outputs.count == 1 ? wayland.outputs.first : nil)
+        if let height = known?.logicalSize?.height, height > 2 * config.margin {
+            adopt(height: height - 2 * config.margin)
+        } else {
+            overlay.askForFirstConfigure(size: (config.width, 0))
+        }
     }
 
-    /// The compositor gave the panel its height: the list's viewport follows, the whole panel takes
-    /// the pointer, and it is drawn.
+    /// The compositor gave the panel its height: it is drawn again if that differs.
     private func resize(height: Int) {
+        if adopt(height: height) { redraw() }
+    }
+
+    /// The panel's height: the list's viewport follows and the whole panel takes the pointer; returns
+    /// whether it changed.
+    @discardableResult
+    private func adopt(height: Int) -> Bool {
         let new = Size(width: painter.config.width, height: height > 0 ? height : 600)
-        guard new != size else { return }
+        guard new != size else { return false }
         size = new
         list.viewportHeight = max(0, new.height - painter.metrics.headerHeight)
         overlay.setInputRegion([Rect(x: 0, y: 0, width: new.width, height: new.height)])
-        redraw()
+        return true
     }
 
     /// New entries (the model changed or the center opened).

@@ -10,12 +10,15 @@ extension Daemon {
     /// Wires the surfaces that take input when asked into the daemon: the notification center
     /// (`toast center`), alerts (`toast alert`), and hover pausing expiry.
     func startInputSurfaces() {
+        wayland.loop = loop
         center.config = { [unowned self] in self.config.center }
         center.start()
         socketDoor.onCenter = { [unowned self] mode in self.center.apply(mode) }
         alerts.look = { [unowned self] in self.config.center }
         alerts.start()
         socketDoor.onFocus = { [unowned self] in self.toastFocus.focusNewest() }
+        toastFocus.start()
+        startReplyOnClick()
         startHoverPause()
     }
 

@@ -1,10 +1,12 @@
 import CXkbCommon
-import ToastPlatform
 import Glibc
+import ToastCore
+import ToastPlatform
+import ToastScene
 import Wayland
 
 /// A key pressed on one of the daemon's surfaces: its keysym (xkbcommon, with the modifiers applied)
-/// and the text it types ("" for keys that type none).
+/// and the text it types ("" for keys that type none). A key held is pressed again at each repeat.
 struct KeyPress {
     var keysym: UInt32
     var text: String
@@ -13,9 +15,16 @@ struct KeyPress {
 
 /// A seat's keyboard, asked for only while a surface of ours takes keys (the notification center,
 /// an alert): nothing is bound, no keymap compiled, while everything is pass-through. Keys are read
-/// through libxkbcommon with the keymap the compositor sends (compiled once per keyboard).
+/// through libxkbcommon with the keymap the compositor sends (compiled once per keyboard). A key held
+/// repeats as the compositor says (`repeat_info`, `KeyRepeat`), through a timer on the loop that
+/// exists only while it does.
 final class Keyboard {
     private let proxy: WlKeyboard
+    /// The loop the repeat timer goes on (nil: keys do not repeat).
+    private let loop: EventLoop?
+    private var keyRepeat = KeyRepeat()
+    /// The press a held key repeats, and the timer that wakes the loop for it (while it is held only).
+    private var repeating: (press: KeyPress, timer: LoopTimer, count: Int)?
     private var context: OpaquePointer?
     private var keymap: OpaquePointer?
     private var state: OpaquePointer?
@@ -47,7 +56,8 @@ final class Keyboard {
         for listener in Array(listeners.values) { listener.onKey(surface, press) }
     }
 
-    init(seat: WlSeat) {
+    init(seat: WlSeat, loop: EventLoop?) {
+        self.loop = loop
         proxy = seat.getKeyboard()
         // A handler may drop this keyboard (the center closed on Escape): stay alive until it returns.
         proxy.onEvent = { [unowned self] event in withExtendedLifetime(self) { self.handle(event) } }
@@ -71,16 +81,69 @@ final class Keyboard {
             onFocus(surface, true)
         case let .leave(_, surface):
             focus = nil
+            stopRepeating()
             onFocus(surface, false)
         case let .modifiers(_, depressed, latched, locked, group):
             if let state { xkb_state_update_mask(state, depressed, latched, locked, 0, 0, group) }
         case let .key(_, _, key, keyState):
-            guard keyState == WlKeyboard.KeyState.pressed.rawValue, let press = press(evdev: key) else { return }
+            guard keyState == WlKeyboard.KeyState.pressed.rawValue else {
+                keyRepeat.released(key)
+                if keyRepeat.deadline == nil { stopRepeating() }
+                return
+            }
+            guard let press = press(evdev: key) else { return }
+            startRepeating(key, press)
             onKey(focus, press)
-        default:
-            break
+        case let .repeatInfo(rate, delay):
+            keyRepeat.configure(rate: rate, delay: delay)
+            if keyRepeat.deadline == nil { stopRepeating() }
         }
     }
+
+    /// `key` was pressed: it repeats if the keymap says it does and the reader makes it a key that
+    /// moves or types (`CenterKey.repeats`); whatever repeated before stops.
+    private func startRepeating(_ key: UInt32, _ press: KeyPress) {
+        let repeats = keymap.map { xkb_keymap_key_repeats($0, key + 8) != 0 } ?? false
+            && CenterKey(keysym: press.keysym, text: press.text, shift: press.shift)?.repeats == true
+        endRepeat()
+        keyRepeat.pressed(key, repeats: repeats && loop != nil, at: Self.now())
+        guard let deadline = keyRepeat.deadline, let loop else { return }
+        do {
+            let timer = try LoopTimer(loop: loop) { [unowned self] in withExtendedLifetime(self) { self.repeatDue() } }
+            repeating = (press, timer, 0)
+            timer.arm(at: deadline.milliseconds * 1_000_000)
+        } catch {
+            Log.warning("keyboard: no timer for key repeat: \(error)")
+            stopRepeating()
+        }
+    }
+
+    private func repeatDue() {
+        guard let repeating else { return }
+        if keyRepeat.fire(at: Self.now()) != nil {
+            if repeating.count == 0 {
+                Log.info("keyboard: a key held repeats (\(keyRepeat.rate) a second after \(keyRepeat.delay) ms)")
+            }
+            self.repeating?.count += 1
+            onKey(focus, repeating.press)
+        }
+        // A listener may have let go of the keyboard (the center closed) or the key stopped repeating.
+        guard self.repeating != nil, let next = keyRepeat.deadline else { return stopRepeating() }
+        repeating.timer.arm(at: next.milliseconds * 1_000_000)
+    }
+
+    private func stopRepeating() {
+        keyRepeat.stop()
+        endRepeat()
+    }
+
+    /// The timer of the key that repeated goes (and a line says how often it did).
+    private func endRepeat() {
+        if let count = repeating?.count, count > 0 { Log.info("keyboard: the key held repeated \(count) times") }
+        repeating = nil
+    }
+
+    private static func now() -> Instant { Instant(milliseconds: MonotonicClock.nanoseconds() / 1_000_000) }
 
     /// Compiles the keymap in `fd` (the protocol's NUL-terminated text, mapped private).
     private func load(fd: Int32, size: Int) {

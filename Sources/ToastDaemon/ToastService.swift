@@ -42,6 +42,9 @@ final class ToastService {
     private var pendingCommands: [NotificationCommand] = []
     /// Plays a notification's sound (the daemon's `SoundPlayer`): given the sound and the app name.
     var playSound: (NotificationSound, String) -> Void = { _, _ in }
+    /// The pointer is over a surface of ours; a toast has the keyboard: either pauses expiry.
+    private var pointerOver = false
+    private var keyboardHeld = false
 
     init(model: ToastModel, pictures: PictureLoader, pictureWorker: PictureWorker, clock: @escaping () -> Instant) {
         self.model = model
@@ -216,8 +219,21 @@ final class ToastService {
     /// The pointer came over the toasts or the center (true) or left them: timeouts stop, then run
     /// again with at least a second left.
     func hover(_ over: Bool) {
-        guard over != model.notifications.expiryPaused else { return }
-        change { model, now in if over { model.pauseExpiry(now: now) } else { model.resumeExpiry(now: now) } }
+        pointerOver = over
+        pauseExpiryWhileAttended()
+    }
+
+    /// A toast took the keyboard (true: `toast focus`, a reply being typed) or gave it back: timeouts
+    /// stop meanwhile, as under the pointer.
+    func holdKeyboard(_ held: Bool) {
+        keyboardHeld = held
+        pauseExpiryWhileAttended()
+    }
+
+    private func pauseExpiryWhileAttended() {
+        let paused = pointerOver || keyboardHeld
+        guard paused != model.notifications.expiryPaused else { return }
+        change { model, now in if paused { model.pauseExpiry(now: now) } else { model.resumeExpiry(now: now) } }
     }
 
     /// Forgets one history entry; returns whether there was one.

@@ -1,4 +1,5 @@
 import ToastConfig
+import ToastPlatform
 import ToastScene
 import Wayland
 
@@ -8,6 +9,9 @@ final class Output {
     let proxy: WlOutput
     private(set) var name: String?
     private(set) var scale = 1
+    /// Its size in logical pixels (xdg-output), once the compositor said it: a panel the output's
+    /// height is drawn at it before its configure confirms it (`CenterSurface`).
+    private(set) var logicalSize: (width: Int, height: Int)?
     private var xdgOutput: ZxdgOutputV1?
 
     init(globalName: UInt32, proxy: WlOutput, xdgOutputManager: ZxdgOutputManagerV1?, onChange: @escaping () -> Void) {
@@ -22,17 +26,25 @@ final class Output {
             default: break
             }
         }
-        if let xdgOutputManager { watchName(with: xdgOutputManager) }
+        if let xdgOutputManager { watch(with: xdgOutputManager) }
     }
 
     private let onChange: () -> Void
 
-    /// wl_output.name is v4; sway 1.7 offers v3, so names come from xdg-output there.
-    func watchName(with manager: ZxdgOutputManagerV1) {
-        guard proxy.version < 4, xdgOutput == nil else { return }
+    /// The logical size, and the name where wl_output has none (it is v4; sway 1.7 offers v3), from
+    /// xdg-output.
+    func watch(with manager: ZxdgOutputManagerV1) {
+        guard xdgOutput == nil else { return }
         let xdg = manager.getXdgOutput(output: proxy)
         xdg.onEvent = { [unowned self] event in
-            if case .name(let name) = event { self.name = name; self.onChange() }
+            switch event {
+            case .name(let name) where self.proxy.version < 4:
+                self.name = name
+                self.onChange()
+            case .logicalSize(let width, let height):
+                self.logicalSize = (Int(width), Int(height))
+            default: break
+            }
         }
         xdgOutput = xdg
     }
@@ -71,11 +83,13 @@ final class Seat {
     /// The seat's keyboard while a surface of ours asked for keys (`takeKeyboard`).
     private(set) var keyboard: Keyboard?
     private var hasKeyboard = false
+    /// The daemon's loop, for the keyboard's repeat timer.
+    var loop: () -> EventLoop? = { nil }
 
     /// Binds the seat's keyboard (a surface of ours is about to take keys) and has `owner` told its
     /// keys; nothing when the seat has none.
     func takeKeyboard(for owner: AnyObject, _ listener: Keyboard.Listener) {
-        if keyboard == nil, hasKeyboard { keyboard = Keyboard(seat: proxy) }
+        if keyboard == nil, hasKeyboard { keyboard = Keyboard(seat: proxy, loop: loop()) }
         keyboard?.listen(owner, listener)
     }
 
@@ -184,6 +198,8 @@ final class WaylandConnection {
     var onPointerHover: (_ surface: WlSurface?, _ entered: Bool) -> Void = { _, _ in }
     /// A button was pressed with the pointer over one of our surfaces, at surface-local (x, y).
     var onPointerPress: (PointerPress) -> Void = { _ in }
+    /// The daemon's loop, for timers of input (key repeat).
+    var loop: EventLoop?
 
     /// Connects (WAYLAND_DISPLAY / WAYLAND_SOCKET) and binds what the daemon needs, in two roundtrips.
     init() throws {
@@ -252,12 +268,13 @@ final class WaylandConnection {
         case ZxdgOutputManagerV1.wlInterfaceName:
             let manager = registry.bind(name: name, ZxdgOutputManagerV1.self, version: min(version, 3))
             xdgOutputManager = manager
-            for output in outputs { output.watchName(with: manager) }
+            for output in outputs { output.watch(with: manager) }
         case WlSeat.wlInterfaceName:
             let proxy = registry.bind(name: name, WlSeat.self, version: min(version, 5))
             let seat = Seat(globalName: name, proxy: proxy) { [unowned self] press in self.onPointerPress(press) }
             seat.onScroll = { [unowned self] surface, delta in self.onPointerScroll(surface, delta) }
             seat.onHover = { [unowned self] surface, entered in self.onPointerHover(surface, entered) }
+            seat.loop = { [unowned self] in self.loop }
             seats.append(seat)
         case WpViewporter.wlInterfaceName:
             viewporter = registry.bind(name: name, WpViewporter.self, version: 1)

@@ -48,3 +48,26 @@ package final class DeadlineTimer {
         armedAt = nil
     }
 }
+
+/// A timer the loop watches for as long as it exists: made when something needs waking (a key held
+/// repeats), dropped when nothing does, so that nothing wakes the loop meanwhile.
+package final class LoopTimer {
+    private let timer: DeadlineTimer
+    private let loop: EventLoop
+
+    /// `fired` runs on the loop each time the timer armed (`arm`) is due.
+    package init(loop: EventLoop, fired: @escaping () -> Void) throws(SystemError) {
+        timer = try DeadlineTimer()
+        self.loop = loop
+        let timer = self.timer
+        try loop.add(fd: timer.fd, events: EventLoop.readable) { _ in
+            timer.acknowledge()
+            fired()
+        }
+    }
+
+    deinit { loop.remove(fd: timer.fd) }
+
+    /// Wakes the loop at `deadline` (monotonic ns).
+    package func arm(at deadline: Int64) { timer.arm(at: deadline, keepingEarlier: false) }
+}

@@ -21,6 +21,8 @@ struct TextKey: Hashable {
     /// `text` is Pango markup already known to be valid (a toast's `formatted` text): used as it is,
     /// not sanitized as a body is.
     var isPangoMarkup = false
+    /// Ellipsized at its start rather than its end (a line being typed: its end stays in view).
+    var keepsEnd = false
 }
 
 /// One Pango layout and its logical size. Owns the layout.
@@ -238,7 +240,7 @@ final class TextEngine {
         }
         if let width = key.width {
             pango_layout_set_width(layout, Int32(width) * PANGO_SCALE)
-            pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
+            pango_layout_set_ellipsize(layout, key.keepsEnd ? PANGO_ELLIPSIZE_START : PANGO_ELLIPSIZE_END)
         }
         if let maxHeight = key.maxHeight {
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)

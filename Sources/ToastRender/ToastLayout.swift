@@ -8,6 +8,8 @@ struct ToastLayout {
     var body: (layout: TextLayout, x: Double, y: Double)?
     var progressBar: (x: Double, y: Double, width: Double, height: Double)?
     var actions: [(layout: TextLayout, rect: Rect, textX: Double, textY: Double)]
+    /// The reply field's box and its one line of text (the draft, else the placeholder).
+    var replyField: (layout: TextLayout, rect: Rect, textX: Double, textY: Double)?
 
     /// `ownFonts`: `style` is not the one `text` was made with (a toast's own style), so its fonts
     /// are named in each text key.
@@ -26,6 +28,7 @@ struct ToastLayout {
             progressBar = (column.x, column.place(h, gapBefore: 8), Double(parts.width), h)
         }
         placeActions(parts, column: &column)
+        placeReplyField(parts, column: &column)
         alignWithImage(style: style, column: &column)
         size.height = Int((column.y + pad).rounded(.up))
     }
@@ -115,6 +118,21 @@ struct ToastLayout {
         column.y = rowTop.rounded(.up) + rowHeight
     }
 
+    /// The reply field under the buttons (a toast with the keyboard that takes a reply): one line,
+    /// ellipsized at its start once typed into, so that the end being typed stays in view.
+    private mutating func placeReplyField(_ parts: TextParts, column: inout TextColumn) {
+        guard let reply = parts.toast.reply else { return }
+        let style = parts.style
+        let shown = reply.draft.isEmpty ? reply.placeholder : reply.draft + (reply.focused ? "\u{258F}" : "")
+        let l = parts.layout(shown.isEmpty ? " " : shown, role: .action, width: max(1, parts.width - 2 * style.actionPaddingX),
+                             font: style.actionFont, keepsEnd: !reply.draft.isEmpty)
+        let h = (l.height + Double(2 * style.actionPaddingY)).rounded(.up)
+        let top = column.place(h, gapBefore: 10).rounded(.up)
+        replyField = (l, Rect(x: Int(column.x), y: Int(top), width: parts.width, height: Int(h)),
+                      column.x + Double(style.actionPaddingX), top + (h - l.height) / 2)
+        column.y = top + h
+    }
+
     /// Beside a picture taller than the text, the text column is centred on it; under the text, the
     /// picture moves below the column.
     private mutating func alignWithImage(style: ToastStyle, column: inout TextColumn) {
@@ -132,6 +150,8 @@ struct ToastLayout {
                 actions[i].rect.y += Int(dy)
                 actions[i].textY += dy
             }
+            replyField?.rect.y += Int(dy)
+            replyField?.textY += dy
             column.y = pad + side
         case .bottom:
             // Under the text (or alone, when there is no text).
@@ -173,11 +193,11 @@ private struct TextParts {
     let width: Int
 
     func layout(_ string: String, isMarkup: Bool = false, role: FontRole, width: Int? = nil, maxHeight: Int? = nil,
-                font: String, isPangoMarkup: Bool = false) -> TextLayout
+                font: String, isPangoMarkup: Bool = false, keepsEnd: Bool = false) -> TextLayout
     {
         text.layout(TextKey(text: string, isMarkup: isMarkup, role: role, width: width ?? self.width,
                             maxHeight: maxHeight, scale: scale, font: ownFonts ? font : nil,
-                            isPangoMarkup: isPangoMarkup))
+                            isPangoMarkup: isPangoMarkup, keepsEnd: keepsEnd))
     }
 }
 

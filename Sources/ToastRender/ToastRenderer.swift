@@ -298,6 +298,23 @@ public final class ToastRenderer {
             drawPill(cr, rect: action.rect, fill: style.actionBackground, border: style.actionBorder)
             action.layout.draw(cr, x: action.textX, y: action.textY, color: style.actionText)
         }
+        if let field = layout.replyField, let reply = toast.reply {
+            let r = field.rect
+            CairoDrawing.roundedRect(cr, x: Double(r.x) + 0.5, y: Double(r.y) + 0.5, width: Double(r.width) - 1,
+                                     height: Double(r.height) - 1, radius: 6)
+            CairoDrawing.setColor(cr, style.actionBackground)
+            cairo_fill_preserve(cr)
+            cairo_set_line_width(cr, reply.focused ? 2 : 1)
+            CairoDrawing.setColor(cr, reply.focused ? style.accents[toast.urgency] : style.actionBorder)
+            cairo_stroke(cr)
+            let colour = reply.draft.isEmpty ? style.actionText.withAlpha(style.actionText.alpha * 0.55) : style.actionText
+            field.layout.draw(cr, x: field.textX, y: field.textY, color: colour)
+        }
+    }
+
+    /// Where the reply field of `toast` is, relative to the toast's top-left (nil: it has none).
+    public func replyFieldRect(_ toast: ToastView, scale: PixelScale) -> Rect? {
+        layout(of: toast, scale: scale).replyField?.rect
     }
 
     private func drawPill(_ cr: OpaquePointer, rect: Rect, fill: Color, border: Color) {

@@ -22,12 +22,26 @@ public struct ToastView: Hashable, Sendable {
     /// Replaces the renderer's style for this toast alone (the daemon's criteria sections); nil, the
     /// common case, draws it with the renderer's.
     public var style: ToastStyle?
+    /// The reply field drawn under the pills while the toast has the keyboard and takes a reply; nil,
+    /// the common case, draws none.
+    public var reply: ReplyFieldView?
 
     public init(summary: String, body: String = "", appName: String = "", urgency: Urgency = .normal,
                 progress: Int? = nil, image: RGBAImage? = nil, actions: [String] = [], style: ToastStyle? = nil, formatted: String? = nil) {
         self.summary = summary; self.body = body; self.appName = appName; self.urgency = urgency
         self.progress = progress; self.image = image; self.actions = actions; self.style = style
         self.formatted = formatted
+    }
+}
+
+/// A toast's reply field (inline replies): the placeholder while nothing is typed, else the text
+/// typed, with a caret while the field has the keyboard.
+public struct ReplyFieldView: Hashable, Sendable {
+    public var placeholder: String
+    public var draft: String
+    public var focused: Bool
+    public init(placeholder: String, draft: String = "", focused: Bool = true) {
+        self.placeholder = placeholder; self.draft = draft; self.focused = focused
     }
 }
 

@@ -107,6 +107,15 @@ extension CenterList {
 }
 
 extension CenterKey {
+    /// Whether the key repeats while held (`KeyRepeat`): moving and typing do; a key that acts
+    /// (Enter, Delete, Escape) or jumps (Home, End) acts once per press.
+    package var repeats: Bool {
+        switch self {
+        case .up, .down, .left, .right, .tab, .backTab, .pageUp, .pageDown, .backspace, .text: true
+        case .home, .end, .enter, .delete, .escape: false
+        }
+    }
+
     /// The center's reading of a key press (xkbcommon keysyms); nil: a key it does not use.
     package init?(keysym: UInt32, text: String, shift: Bool) {
         switch keysym {

@@ -117,8 +117,8 @@ package struct CenterList {
     package var viewportHeight = 0 { didSet { clampScroll() } }
     /// Text typed into reply fields, by notification.
     package private(set) var drafts: [NotificationID: String] = [:]
-    /// A draft holds at most this many bytes (memory bounded by bytes; a reply is a line, not a file).
-    package static let maxDraftBytes = 4096
+    /// A draft holds at most this many bytes.
+    package static let maxDraftBytes = InlineReply.maxTypedBytes
 
     package init(metrics: CenterMetrics = CenterMetrics()) { self.metrics = metrics }
 

@@ -121,6 +121,55 @@ func key(_ arguments: [String]) throws(WaylandError) {
     try display.roundtrip()
 }
 
+/// `toastd-stage kwin-key NAME|CODE...`: presses and releases each key in turn through KWin's fake
+/// input (KWin offers no virtual keyboard; it grants fake input to a client its desktop file names,
+/// or to any when started with KWIN_WAYLAND_NO_PERMISSION_CHECKS=1, as scripts/test-kwin does).
+func kwinKey(_ arguments: [String]) throws(WaylandError) {
+    guard !arguments.isEmpty else { usage() }
+    guard let keymap = Keymap() else { fail("libxkbcommon cannot compile the us keymap (is xkb-data installed?)") }
+    var codes: [UInt32] = []
+    for name in arguments {
+        guard let code = UInt32(name) ?? keymap.evdevCode(forKeysymNamed: name) else { fail("no key \(name) in the us keymap") }
+        codes.append(code)
+    }
+    let display = try WaylandDisplay()
+    let globals = try Globals(display: display)
+    let input = globals.require(OrgKdeKwinFakeInput.self, maxVersion: 4)
+    guard input.version >= 4 else { fail("org_kde_kwin_fake_input \(input.version) has no keyboard_key") }
+    input.authenticate(application: "toastd-stage", reason: "toastd's tests type into the compositor")
+    for code in codes {
+        input.keyboardKey(button: code, state: 1)
+        input.keyboardKey(button: code, state: 0)
+    }
+    try display.roundtrip()
+}
+
+/// `toastd-stage hold NAME|CODE`: presses a key, prints `pressed`, and releases it when told to end
+/// (SIGTERM or SIGINT): the compositor's clients see it held meanwhile (their key repeat runs).
+func hold(_ arguments: [String]) throws(WaylandError) {
+    guard arguments.count == 1 else { usage() }
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    sigaddset(&signals, SIGTERM)
+    sigaddset(&signals, SIGINT)
+    sigprocmask(SIG_BLOCK, &signals, nil)
+    let display = try WaylandDisplay()
+    let globals = try Globals(display: display)
+    let seat = globals.require(WlSeat.self, maxVersion: 5)
+    let keyboard = VirtualKeyboard(globals: globals, seat: seat)
+    guard let code = keyboard.code(for: arguments[0]) else { fail("no key \(arguments[0]) in the us keymap") }
+    try display.roundtrip()
+    keyboard.keyboard.key(time: monotonicMilliseconds(), key: code, state: WlKeyboard.KeyState.pressed.rawValue)
+    try display.roundtrip()
+    emit("pressed")
+    var received: Int32 = 0
+    sigwait(&signals, &received)
+    keyboard.keyboard.key(time: monotonicMilliseconds(), key: code, state: WlKeyboard.KeyState.released.rawValue)
+    try display.roundtrip()
+    keyboard.keyboard.destroy()
+    try display.roundtrip()
+}
+
 /// `toastd-stage seat`: plugs a virtual pointer and keyboard into the seat, prints `ready`,
 /// and keeps them until stdin ends (the test process that started it is gone) or the
 /// compositor goes away.

@@ -12,6 +12,8 @@ func usage() -> Never {
                                                 a click (left unless told) at output coordinates
           toastd-stage move X Y [--output NAME]  move the pointer only
           toastd-stage key NAME|CODE...         press and release keys (xkb keysym names or evdev codes)
+          toastd-stage hold NAME|CODE           press a key, print `pressed`, release it on SIGTERM
+          toastd-stage kwin-key NAME|CODE...    press and release keys through KWin's fake input
           toastd-stage seat                     keep a virtual pointer and keyboard plugged in until stdin ends
         """)
     exit(2)
@@ -27,6 +29,8 @@ do {
     case "click": try click(Array(arguments.dropFirst()), press: true)
     case "move": try click(Array(arguments.dropFirst()), press: false)
     case "key": try key(Array(arguments.dropFirst()))
+    case "hold": try hold(Array(arguments.dropFirst()))
+    case "kwin-key": try kwinKey(Array(arguments.dropFirst()))
     case "seat": try holdSeat()
     default: usage()
     }

@@ -89,3 +89,21 @@ final class ToastServiceTimeTests: XCTestCase {
         XCTAssertEqual(service.model.notification(id: id)?.expiresAt, clock.now + 4_000)
     }
 }
+
+/// Expiry pauses while the pointer is over a surface of ours or a toast has the keyboard; either
+/// ending alone leaves it paused.
+final class AttendedExpiryTests: XCTestCase {
+    func testThePointerLeavingDoesNotRestartTimeoutsWhileAToastHasTheKeyboard() {
+        let service = ToastService(model: ToastModel(), pictures: PictureLoader(icons: IconTheme(dataDirectories: [])),
+                                   pictureWorker: try! PictureWorker(), clock: { Instant(milliseconds: 1_000) })
+        service.hover(true)
+        service.holdKeyboard(true)
+        XCTAssertTrue(service.model.notifications.expiryPaused)
+        service.hover(false)
+        XCTAssertTrue(service.model.notifications.expiryPaused, "the keyboard is still held")
+        service.holdKeyboard(false)
+        XCTAssertFalse(service.model.notifications.expiryPaused)
+        service.holdKeyboard(true)
+        XCTAssertTrue(service.model.notifications.expiryPaused, "the keyboard alone pauses")
+    }
+}

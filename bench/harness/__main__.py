@@ -28,7 +28,7 @@ REPO = os.path.dirname(BENCH)
 
 
 # What a run measures, in order (--only picks some).
-PARTS = ("latency", "hudkeys", "login", "ready", "resources", "frames4k", "heavy")
+PARTS = ("latency", "hudkeys", "login", "ready", "resources", "frames4k", "heavy", "center")
 
 
 def say(text):
@@ -134,6 +134,9 @@ def main():
     if args.heavy and "heavy" in parts:
         say("bench: heavy input (10,000-call burst, 4,000-call storm; toastd, mako, dunst)")
         bench.heavy_runs()
+    if "center" in parts:
+        say("bench: the notification center with 1,000 entries (toastd)")
+        bench.center_runs()
 
     duration = time.monotonic() - started
     meta = {

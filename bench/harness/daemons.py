@@ -239,13 +239,15 @@ class Toastd(Daemon):
         self.toast_bin = toast_bin
         self.socket = os.path.join(env["XDG_RUNTIME_DIR"], "toastd-bench.sock")
         self.uses_bus = with_bus
+        # Flags of one measurement's own (the center row's configuration).
+        self.extra_args = []
 
     def extra_env(self):
         return {"TOASTD_SOCKET": self.socket}
 
     def argv(self):
         # TOASTD_ARGS: extra flags for a run, e.g. "--no-animations".
-        return [self.toastd_bin, *shlex.split(os.environ.get("TOASTD_ARGS", ""))]
+        return [self.toastd_bin, *shlex.split(os.environ.get("TOASTD_ARGS", "")), *self.extra_args]
 
     def ready_checks(self):
         checks = {"socket": lambda: _socket_accepts(self.socket)}

@@ -15,6 +15,7 @@ import dbus
 
 from . import procs
 from .daemons import DaemonDied, Dunst, Mako, Toastd, Wob
+from .center import CenterOpen
 from .heavy import Heavy
 from .report import MEMORY_POINTS
 
@@ -75,6 +76,7 @@ class Bench:
         self.toastd = Toastd(env, client, log_dir, toastd_bin, toast_bin) if toastd_bin else None
         self.toastd_problem = None if toastd_bin else "toastd not built"
         self.toast_flags = ["-p"]
+        self.log_dir = log_dir
 
     # ---- toastd availability ---------------------------------------------------------------
 
@@ -454,6 +456,11 @@ class Bench:
         """Rows 8 and 9: the burst and the storm, toastd, mako and dunst in turn."""
         Heavy(self.env, self.results, self.say).run([d for d in (self.toastd, self.mako, self.dunst)
                                                      if d is not None and d.uses_bus])
+
+    def center_runs(self):
+        """Row 12: the notification center opened with 1,000 entries (toastd only)."""
+        if self.toastd is not None:
+            CenterOpen(self.env, self.toastd, self.results, self.say, self.log_dir).run()
 
     # The resource rows' scalars, each set once per daemon by resource_run (wob's only the first four).
     RESOURCE_KEYS = tuple(f"{kind}_{point}" for point, _ in MEMORY_POINTS for kind in ("anon", "pss", "rss")) + (

@@ -19,6 +19,7 @@ class Row:
     target: str = ""        # human text, e.g. "≤ 0.5× anchor"
     ratio_max: float | None = None   # PASS if toastd/anchor ≤ this
     abs_max: float | None = None     # PASS if toastd ≤ this
+    p90_max: float | None = None     # PASS if toastd's p90 ≤ this (a series)
     series: bool = False             # latency samples (median/p90/min) or one scalar
 
 
@@ -131,6 +132,15 @@ ROWS = [
             f"frames4k_{key}_cpu_per_commit.toastd", None))],
     Row("spinner_cpu", "7. CPU while a spinner turns", "% core", "spinner_cpu.toastd", None, "",
         "≤ 1 %", abs_max=1.0),
+    # Row 12: the notification center (harness/center.py); absolute, no anchor has one.
+    Row("center_open", "12. center request → first commit, 1,000 entries", "ms", "center_open.toastd", None, "",
+        "p90 ≤ 16 ms", p90_max=16.0, series=True),
+    Row("center_open_few", "12. center request → first commit, 10 entries", "ms", "center_open_few.toastd", None,
+        series=True),
+    Row("center_paint_1000", "12. center: paint of its first frame, 1,000 entries", "ms", "center_paint_1000.toastd",
+        None, series=True),
+    Row("center_paint_10", "12. center: paint of its first frame, 10 entries", "ms", "center_paint_10.toastd",
+        None, series=True),
 ]
 
 
@@ -176,6 +186,8 @@ def evaluate(results, toastd_problem):
         if row.target:
             if tc is None:
                 verdict = "n/a"
+            elif row.p90_max is not None:
+                verdict = "PASS" if t["p90"] <= row.p90_max else "MISS"
             elif row.abs_max is not None:
                 verdict = "PASS" if tc <= row.abs_max else "MISS"
             elif ratio is not None:
