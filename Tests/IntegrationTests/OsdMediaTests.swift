@@ -6,17 +6,13 @@ import XCTest
 final class OsdMediaTests: XCTestCase {
     func testATrackChangeShowsTheNewTitleAndPlayPausePausesThePlayer() throws {
         let stage = try Stage.shared()
-        let first = try Self.silence(stage, name: "first", seconds: 1)
-        let second = try Self.silence(stage, name: "second", seconds: 120)
-        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig("mpris = true")])
-        let mpv = try stage.spawn(["mpv", "--no-config", "--ao=null", "--vo=null", "--no-terminal",
-                                   "--script=/usr/lib/mpv-mpris/mpris.so", first, second])
+        let (toastd, mpv, title) = try playTwoTracks(stage)
         defer { mpv.terminate() }
 
         var summaries: [String] = []
         let shown = try waitUntil(timeout: 20, interval: 0.05) {
             summaries = try self.summaries(toastd)
-            return summaries.contains((second as NSString).lastPathComponent)
+            return summaries.contains(title)
         }
         XCTAssertTrue(shown, "no toast for the second track: \(summaries); mpv: \(mpv.stderrText); toastd: \(toastd.log)")
 
@@ -31,13 +27,8 @@ final class OsdMediaTests: XCTestCase {
     /// would (`toast action`), play-pause pauses mpv, as playerctl sees it.
     func testTheTrackToastsButtonsControlThePlayer() throws {
         let stage = try Stage.shared()
-        let first = try Self.silence(stage, name: "first", seconds: 1)
-        let second = try Self.silence(stage, name: "second", seconds: 120)
-        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig("mpris = true")])
-        let mpv = try stage.spawn(["mpv", "--no-config", "--ao=null", "--vo=null", "--no-terminal",
-                                   "--script=/usr/lib/mpv-mpris/mpris.so", first, second])
+        let (toastd, mpv, title) = try playTwoTracks(stage)
         defer { mpv.terminate() }
-        let title = (second as NSString).lastPathComponent
         var toast: [String: Any]?
         let shown = try waitUntil(timeout: 20, interval: 0.05) {
             toast = try self.toasts(toastd).first { $0["summary"] as? String == title }
@@ -66,6 +57,17 @@ final class OsdMediaTests: XCTestCase {
         let result = try toastd.toast(["osd", "media", "next"])
         XCTAssertEqual(result.status, 6, result.stderrText)
         XCTAssertTrue(result.stderrText.contains("no media player"), result.stderrText)
+    }
+
+    /// toastd with `mpris = true`, and mpv playing a one-second track, then a long one whose title
+    /// (returned) the track change shows.
+    private func playTwoTracks(_ stage: Stage) throws -> (ToastdProcess, BackgroundProcess, title: String) {
+        let first = try Self.silence(stage, name: "first", seconds: 1)
+        let second = try Self.silence(stage, name: "second", seconds: 120)
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--config", try stage.shadowlessConfig("mpris = true")])
+        let mpv = try stage.spawn(["mpv", "--no-config", "--ao=null", "--vo=null", "--no-terminal",
+                                   "--script=/usr/lib/mpv-mpris/mpris.so", first, second])
+        return (toastd, mpv, (second as NSString).lastPathComponent)
     }
 
     /// The toasts showing, by summary.

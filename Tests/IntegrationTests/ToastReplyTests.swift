@@ -17,6 +17,19 @@ final class ToastReplyTests: XCTestCase {
         return try XCTUnwrap(shot.boundingBox(notMatching: ProbeWindow.colour))
     }
 
+    /// A probe window that has the keyboard, toastd (with `arguments`), and a toast that takes a reply
+    /// from a python3-gi client; returns the client and the toast's id too.
+    private func startWithReplyableToast(_ stage: Stage, arguments: [String], placeholder: String) throws
+        -> (ProbeWindow, ToastdProcess, BackgroundProcess, String)
+    {
+        try stage.plugInInputDevices()
+        let probe = try ProbeWindow(stage: stage)
+        XCTAssertTrue(probe.waitFor("keyboard-enter"), "\(probe.lines)")
+        let toastd = try ToastdProcess(stage: stage, arguments: arguments + ["--config", try stage.shadowlessConfig()])
+        let (client, id) = try sendReplyable(stage, placeholder: placeholder)
+        return (probe, toastd, client, id)
+    }
+
     private func sendReplyable(_ stage: Stage, placeholder: String) throws -> (BackgroundProcess, String) {
         let client = try stage.spawn(["/usr/bin/python3", "-c", CenterTests.replyClient, "Ann", placeholder])
         let sent = try XCTUnwrap(client.waitForLine(startingWith: "sent ", timeout: 15), "\(client.lines) \(client.stderrText)")
@@ -25,11 +38,7 @@ final class ToastReplyTests: XCTestCase {
 
     func testFocusShowsTheReplyFieldAndEnterAnswersTheSender() throws {
         let stage = try Stage.shared()
-        try stage.plugInInputDevices()
-        let probe = try ProbeWindow(stage: stage)
-        XCTAssertTrue(probe.waitFor("keyboard-enter"), "\(probe.lines)")
-        let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations", "--config", try stage.shadowlessConfig()])
-        let (client, id) = try sendReplyable(stage, placeholder: "Reply to Ann")
+        let (probe, toastd, client, id) = try startWithReplyableToast(stage, arguments: ["--no-animations"], placeholder: "Reply to Ann")
         defer { _ = client.terminate() }
         let before = try steadyToast(stage, toastd)
 
@@ -49,12 +58,9 @@ final class ToastReplyTests: XCTestCase {
     /// (the default action is not invoked); Escape gives the keyboard back with the toast still open.
     func testAClickOpensTheFieldOfAToastThatTakesAReplyAndEscapeGivesTheKeyboardBack() throws {
         let stage = try Stage.shared()
-        try stage.plugInInputDevices()
-        let probe = try ProbeWindow(stage: stage)
-        XCTAssertTrue(probe.waitFor("keyboard-enter"), "\(probe.lines)")
-        let toastd = try ToastdProcess(stage: stage, arguments: ["--clickable-actions", "--no-animations",
-                                                                 "--config", try stage.shadowlessConfig()])
-        let (client, id) = try sendReplyable(stage, placeholder: "")  // an inline-reply action, no hint
+        // An inline-reply action, no placeholder hint.
+        let (probe, toastd, client, id) = try startWithReplyableToast(stage, arguments: ["--clickable-actions", "--no-animations"],
+                                                                      placeholder: "")
         defer { _ = client.terminate() }
         let box = try steadyToast(stage, toastd)
 
@@ -81,11 +87,7 @@ final class ToastReplyTests: XCTestCase {
     /// once more into the field; released, the repeating stops and the daemon sleeps again.
     func testAKeyHeldRepeatsIntoTheFieldUntilReleased() throws {
         let stage = try Stage.shared()
-        try stage.plugInInputDevices()
-        let probe = try ProbeWindow(stage: stage)
-        XCTAssertTrue(probe.waitFor("keyboard-enter"), "\(probe.lines)")
-        let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations", "--config", try stage.shadowlessConfig()])
-        let (client, id) = try sendReplyable(stage, placeholder: "Reply to Ann")
+        let (probe, toastd, client, id) = try startWithReplyableToast(stage, arguments: ["--no-animations"], placeholder: "Reply to Ann")
         defer { _ = client.terminate() }
         _ = try steadyToast(stage, toastd)
         let start = probe.lines.count
