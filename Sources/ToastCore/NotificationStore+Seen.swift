@@ -17,7 +17,18 @@ extension NotificationStore {
 
     /// Starts or stops `notification`'s timeout as `timeoutRuns` says, keeping the time left.
     func settleTimeout(_ notification: inout Notification, now: Instant) {
-        let runs = timeoutRuns(notification)
+        Self.settle(&notification, runs: timeoutRuns(notification), now: now)
+    }
+
+    /// The same for the open notification at `index`. Not `settleTimeout(&all[index])`: a non-mutating
+    /// method called while an element is being changed needs a copy of the store, and so of every open
+    /// notification (a flood's ten thousand, for each one settled).
+    mutating func settleTimeout(at index: Int, now: Instant) {
+        let runs = timeoutRuns(all[index])
+        Self.settle(&all[index], runs: runs, now: now)
+    }
+
+    private static func settle(_ notification: inout Notification, runs: Bool, now: Instant) {
         if runs, let left = notification.waitingTimeout {
             notification.expiresAt = now + left
             notification.waitingTimeout = nil
@@ -30,10 +41,11 @@ extension NotificationStore {
     /// The daemon drew these notifications: their timeouts run from now (from what they had left).
     /// Ids that are closed or hidden are ignored; one already on screen keeps running.
     public mutating func markDisplayed(_ ids: some Sequence<NotificationID>, now: Instant) {
-        for id in ids {
-            guard let index = index(of: id), all[index].isVisible, !all[index].isOnScreen else { continue }
+        // One pass over the open ones: a flood's toast stands for thousands of ids.
+        let ids = Set(ids)
+        for index in all.indices where ids.contains(all[index].id) && all[index].isVisible && !all[index].isOnScreen {
             all[index].isOnScreen = true
-            settleTimeout(&all[index], now: now)
+            settleTimeout(at: index, now: now)
         }
     }
 
@@ -44,7 +56,7 @@ extension NotificationStore {
         var changed = false
         for index in all.indices where all[index].isOnScreen && !shown(all[index].id) {
             all[index].isOnScreen = false
-            settleTimeout(&all[index], now: now)
+            settleTimeout(at: index, now: now)
             changed = true
         }
         return changed
@@ -64,7 +76,7 @@ extension NotificationStore {
     public mutating func pauseExpiry(now: Instant) {
         guard !expiryPaused else { return }
         expiryPaused = true
-        for index in all.indices { settleTimeout(&all[index], now: now) }
+        for index in all.indices { settleTimeout(at: index, now: now) }
     }
 
     /// The pointer left: the paused timeouts run again, each with what it had left, at least
@@ -76,7 +88,7 @@ extension NotificationStore {
             if timeoutRuns(all[index]), let left = all[index].waitingTimeout {
                 all[index].waitingTimeout = max(left, Self.resumedAtLeast)
             }
-            settleTimeout(&all[index], now: now)
+            settleTimeout(at: index, now: now)
         }
     }
 
@@ -86,7 +98,7 @@ extension NotificationStore {
     public mutating func setAway(_ away: Bool, now: Instant) -> Bool {
         guard away != isAway else { return false }
         isAway = away
-        for index in all.indices { settleTimeout(&all[index], now: now) }
+        for index in all.indices { settleTimeout(at: index, now: now) }
         return true
     }
 

@@ -312,7 +312,7 @@ public struct NotificationStore: Sendable {
             if allowed != all[index].isVisible {
                 all[index].shownAt = allowed ? now : nil
                 if !allowed { all[index].isOnScreen = false }
-                settleTimeout(&all[index], now: now)
+                settleTimeout(at: index, now: now)
                 visibilityChanged = true
             }
         }

@@ -314,14 +314,15 @@ final class ToastService {
 
     /// The screen drew these toasts: their timeouts run. Only a deadline moves, nothing to redraw.
     func displayed(_ ids: [NotificationID]) {
-        // The notifications a drawn toast stands for (`group-by`, a flood) are seen with it.
-        var ids = ids
+        // The notifications a drawn toast stands for (`group-by`, a flood) are seen with it. A flood's
+        // toast stands for thousands: one pass over the model, not a search per id.
+        var seen = Set(ids)
         if groupsApply {
             let groups = self.groups
-            ids = ids.flatMap { groups.group(of: $0) }
+            for id in ids { seen.formUnion(groups.group(of: id)) }
         }
-        guard ids.contains(where: { id in model.notification(id: id).map { $0.isVisible && !$0.isOnScreen } ?? false }) else { return }
-        change { model, now in model.markDisplayed(ids, now: now) }
+        guard model.all.contains(where: { $0.isVisible && !$0.isOnScreen && seen.contains($0.id) }) else { return }
+        change { model, now in model.markDisplayed(seen, now: now) }
     }
 
     /// The screen's new scene shows these toasts: any other on screen left it (under "+N more"), and
