@@ -47,11 +47,11 @@ package enum GroupField: String, CaseIterable, Sendable {
 /// `toast dismiss ID`) with their own signal. Presentation only: the model never hears of groups.
 /// Pure; made from the notifications in the order the model keeps them (newest first).
 package struct ToastGroups: Equatable {
+    /// What a notification's `group-by` fields hold. A flood (`Notification.isFlood`) is its own group
+    /// (by app name), apart from what `group-by` groups.
     private struct Key: Hashable {
         var fields: [GroupField]
         var values: [String]
-        /// A flood (`Notification.isFlood`) is its own group, apart from what `group-by` groups.
-        var flood = false
     }
 
     /// For each notification in a group of two or more: the group, newest first.
@@ -60,38 +60,41 @@ package struct ToastGroups: Equatable {
     /// No groups.
     package init() {}
 
-    /// `notifications` newest first; `fields` gives the `group-by` fields rules set for one (empty: it
-    /// groups with none).
-    package init(_ notifications: some Sequence<Notification>, fields: (Notification) -> [GroupField], modes: [String]) {
+    /// The visible ones of `all` (newest first) grouped; `fields` gives the `group-by` fields rules set
+    /// for one (empty: it groups with none).
+    ///
+    /// Made at each scene while a flood lasts, over every open notification (thousands): each is read
+    /// in place, not copied (a copy retains each of its strings and arrays), and a flood's key is its
+    /// app name alone, not a key of arrays made per notification.
+    package init(_ all: [Notification], fields: (Notification) -> [GroupField], modes: [String]) {
+        var floods: [String: [NotificationID]] = [:]
         var byKey: [Key: [NotificationID]] = [:]
-        var keys: [Key] = []
-        for notification in notifications {
-            let key: Key
-            if notification.isFlood {
-                key = Key(fields: [.appName], values: [notification.appName], flood: true)
-            } else {
-                let groupBy = fields(notification)
-                guard !groupBy.isEmpty else { continue }
-                let subject = CriteriaSubject(notification, modes: modes)
-                key = Key(fields: groupBy, values: groupBy.map { $0.value(in: subject) })
+        for i in all.indices where all[i].isVisible {
+            if all[i].isFlood {
+                floods[all[i].appName, default: []].append(all[i].id)
+                continue
             }
-            if byKey[key] == nil { keys.append(key) }
-            byKey[key, default: []].append(notification.id)
+            let notification = all[i]
+            let groupBy = fields(notification)
+            guard !groupBy.isEmpty else { continue }
+            let subject = CriteriaSubject(notification, modes: modes)
+            byKey[Key(fields: groupBy, values: groupBy.map { $0.value(in: subject) }), default: []].append(notification.id)
         }
-        for key in keys {
-            guard let members = byKey[key], members.count > 1 else { continue }
+        let grouped = floods.values.filter { $0.count > 1 } + byKey.values.filter { $0.count > 1 }
+        groups.reserveCapacity(grouped.reduce(0) { $0 + $1.count })
+        for members in grouped {
             for id in members { groups[id] = members }
         }
     }
 
-    /// The groups of `notifications` as `rules` have them (each notification's merged `group-by`),
-    /// and each app's flood.
-    package init(_ notifications: some Sequence<Notification>, rules: RuleSet, modes: [String]) {
+    /// The groups of the visible ones of `all` as `rules` have them (each notification's merged
+    /// `group-by`), and each app's flood.
+    package init(_ all: [Notification], rules: RuleSet, modes: [String]) {
         guard rules.groups else {
-            self.init(notifications, fields: { _ in [] }, modes: modes)
+            self.init(all, fields: { _ in [] }, modes: modes)
             return
         }
-        self.init(notifications, fields: { rules.look(of: $0, modes: modes)?.groupBy ?? [] }, modes: modes)
+        self.init(all, fields: { rules.look(of: $0, modes: modes)?.groupBy ?? [] }, modes: modes)
     }
 
     /// Whether notifications may be grouped at all: `group-by` is used, or an app floods.
@@ -104,6 +107,10 @@ package struct ToastGroups: Equatable {
 
     /// The notifications drawn as one with `id`, newest first, `id` among them; `[id]` when alone.
     package func group(of id: NotificationID) -> [NotificationID] { groups[id] ?? [id] }
+
+    /// The notifications drawn as one with `id`, newest first, `id` among them, when it is in a group;
+    /// empty when it is alone (no array made for it).
+    package func members(of id: NotificationID) -> [NotificationID] { groups[id] ?? [] }
 
     /// How many notifications the toast of `id` stands for (1 when alone).
     package func count(of id: NotificationID) -> Int { groups[id]?.count ?? 1 }

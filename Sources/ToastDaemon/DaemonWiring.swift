@@ -4,6 +4,7 @@ import ToastCore
 import ToastPlatform
 import ToastProtocol
 import ToastRender
+import ToastScene
 import ToastVocabulary
 
 /// How the daemon's parts are connected at start: the socket, the service, the screen, the doors, and
@@ -53,7 +54,7 @@ extension Daemon {
                  : "output: \(stackDefaults(config).output.configValue) (focus from zwlr_foreign_toplevel_manager_v1)")
         screen.sceneProvider = { [unowned self] in
             var scene = self.animator.scene(for: self.service.model, now: Self.now(), maxVisible: self.renderer.style.maxVisible)
-            self.service.showing(Set(scene.toasts.lazy.map(\.id)))
+            self.service.showing(scene.toasts)
             self.spinnerStep = scene.nextStep
             if scene.huds.contains(where: { if case .bar = $0 { true } else { false } }) {
                 scene.huds = scene.huds.map { hud in
@@ -72,7 +73,7 @@ extension Daemon {
         }
         screen.onToastClicked = { [unowned self] id, press in self.service.click(id: id, button: press.button) }
         startBoundClicks()
-        screen.onToastsDrawn = { [unowned self] ids in self.service.displayed(ids) }
+        screen.onToastsDrawn = { [unowned self] toasts in self.service.displayed(Scene.notifications(drawnAs: toasts)) }
         screen.onNothingShown = { [unowned self] in self.memoryPolicy.screenEmptied() }
         screen.onSettled = { [unowned self] in self.memoryPolicy.screenSettled() }
     }

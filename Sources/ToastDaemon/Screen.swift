@@ -60,7 +60,7 @@ final class Screen {
     /// A toast was clicked off its pills, or with another button than the left one anywhere on it.
     var onToastClicked: (NotificationID, PointerPress) -> Void = { _, _ in }
     /// Toasts were drawn into a frame (their timeouts start: the specification counts from display).
-    var onToastsDrawn: ([NotificationID]) -> Void = { _ in }
+    var onToastsDrawn: ([Scene.Toast]) -> Void = { _ in }
     /// Both overlays have just gone (the last toast and the HUD are gone): a moment to free memory.
     var onNothingShown: () -> Void = {}
     /// An overlay showed its last frame and has nothing more to draw: a moment to trim the heap.
@@ -224,7 +224,7 @@ final class Screen {
             surface = makeSurface(output: key.output, placement: toastPlacement(of: key.stack)) { _, _ in nil }
         }
         let stack = ToastStackSurface(surface: surface, renderer: renderer, anchor: key.stack.anchor)
-        stack.onDrawn = { [unowned self] ids in self.onToastsDrawn(ids) }
+        stack.onDrawn = { [unowned self] toasts in self.onToastsDrawn(toasts) }
         surface.draw = { [unowned stack] buffer, scale in stack.draw(into: buffer, scale: scale) }
         // Weak: the stack may be gone (its toasts all closed) when its surface's last frame is shown.
         surface.onSettled = { [unowned self, weak stack] in

@@ -161,7 +161,7 @@ final class ToastService {
 
     /// The open notifications drawn as one toast (`group-by`, floods), as the screen groups them.
     var groups: ToastGroups {
-        ToastGroups(model.all.lazy.filter(\.isVisible), rules: rules, modes: model.modes)
+        ToastGroups(model.all, rules: rules, modes: model.modes)
     }
 
     /// Dismisses `id` and the notifications drawn as one with it, oldest first (so the history keeps
@@ -312,28 +312,20 @@ final class ToastService {
         }
     }
 
-    /// The screen drew these toasts: their timeouts run. Only a deadline moves, nothing to redraw.
-    func displayed(_ ids: [NotificationID]) {
-        // The notifications a drawn toast stands for (`group-by`, a flood) are seen with it. A flood's
-        // toast stands for thousands: one pass over the model, not a search per id.
-        var seen = Set(ids)
-        if groupsApply {
-            let groups = self.groups
-            for id in ids { seen.formUnion(groups.group(of: id)) }
-        }
-        guard model.all.contains(where: { $0.isVisible && !$0.isOnScreen && seen.contains($0.id) }) else { return }
-        change { model, now in model.markDisplayed(seen, now: now) }
+    /// The screen drew toasts standing for these notifications (`Scene.notifications(drawnAs:)`: a
+    /// toast's group is seen with it): their timeouts run. Only a deadline moves, nothing to redraw.
+    func displayed(_ ids: Set<NotificationID>) {
+        guard model.all.contains(where: { $0.isVisible && !$0.isOnScreen && ids.contains($0.id) }) else { return }
+        change { model, now in model.markDisplayed(ids, now: now) }
     }
 
-    /// The screen's new scene shows these toasts: any other on screen left it (under "+N more"), and
-    /// its timeout stops. Usually none did: that is found without a change.
-    func showing(_ ids: Set<NotificationID>) {
+    /// The screen's new scene shows these toasts: any other notification on screen left it (under "+N
+    /// more"), and its timeout stops. Usually none did: that is found without a change, and without
+    /// the set of what the toasts' groups stand for (`Scene.Toast.grouped`: a flood's are thousands).
+    func showing(_ toasts: [Scene.Toast]) {
+        let ids = Set(toasts.lazy.map(\.id))
         guard readModel({ $0.notifications.hasOnScreen(except: { ids.contains($0) }) }) else { return }
-        var shown = ids
-        if groupsApply {
-            let groups = self.groups
-            for id in ids { shown.formUnion(groups.group(of: id)) }
-        }
+        let shown = Scene.notifications(drawnAs: toasts)
         guard model.notifications.hasOnScreen(except: { shown.contains($0) }) else { return }
         change { model, now in _ = model.markOffScreen(except: { shown.contains($0) }, now: now) }
     }

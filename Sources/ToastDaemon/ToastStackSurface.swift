@@ -34,8 +34,8 @@ final class ToastStackSurface {
     private(set) var actionButtons: [ActionButton] = []
     /// The toasts on the surface now (empty unless clickable).
     private(set) var bodies: [ToastBody] = []
-    /// Toasts were drawn into a frame (their timeouts start).
-    var onDrawn: ([NotificationID]) -> Void = { _ in }
+    /// Toasts were drawn into a frame (their timeouts start), as the scene has them (with their groups).
+    var onDrawn: ([Scene.Toast]) -> Void = { _ in }
 
     init(surface: OverlaySurface, renderer: ToastRenderer, anchor: ScreenAnchor) {
         self.surface = surface
@@ -89,7 +89,8 @@ final class ToastStackSurface {
         let frame = painter.paint(scene, scale: scale, into: canvas, over: buffer.content?.toastStack,
                                   latest: latest, blank: buffer.isBlank).frame
         buffer.content = .toastStack(frame)
-        onDrawn(frame.toasts.map(\.id))
+        // The frame's toasts are the scene's, in its order: the scene says what each stands for.
+        onDrawn(scene.toasts)
         // The compositor is told only what differs from the frame it shows now.
         defer { frameOnScreen = frame }
         return ToastStackPainter.damage(from: frameOnScreen, to: frame).map(OverlaySurface.Damage.init)

@@ -211,7 +211,7 @@ package struct Animator {
     private mutating func refreshGroups(_ all: [Notification], model: ToastModel) {
         if ToastGroups.apply(rules: rules, model: model) {
             if groupsOf?.generation != model.generation || groupsOf?.modes != model.modes {
-                groups = ToastGroups(all.lazy.filter(\.isVisible), rules: rules, modes: model.modes)
+                groups = ToastGroups(all, rules: rules, modes: model.modes)
                 groupsOf = (model.generation, model.modes)
             }
         } else if !groups.isEmpty {
@@ -335,7 +335,7 @@ package struct Animator {
                 let progress = instant.contains(id) ? 1 : fraction(since: notification.shownAt ?? now, now: now)
                 if progress < 1 { animating = true }
                 scene.toasts.append(.init(id: id, view: view, opacity: max(minimumOpacity, progress),
-                                          slide: 1 - Self.easeOut(progress)))
+                                          slide: 1 - Self.easeOut(progress), grouped: groups.members(of: id)))
             } else if let since = leaving[id] {
                 let progress = fraction(since: since, now: now)
                 if progress >= 1 { continue }

@@ -12,6 +12,23 @@ package struct Scene: Equatable {
         package var opacity: Double
         /// How far the toast is slid out toward the screen edge it comes from, 0 (in place) to 1.
         package var slide: Double = 0
+        /// The open notifications the toast stands for when it stands for more than its own (`group-by`,
+        /// a flood), newest first, `id` among them, as the scene grouped them; empty otherwise. They
+        /// are seen when it is drawn: the screen reports them from the scene, so no one groups the
+        /// open notifications again per frame (a flood's are thousands).
+        package var grouped: [NotificationID] = []
+
+        /// Every notification the toast stands for: its own and its group's.
+        package var standsFor: [NotificationID] { grouped.isEmpty ? [id] : grouped }
+    }
+
+    /// The notifications `toasts` stand for (`Toast.standsFor`), all together.
+    package static func notifications(drawnAs toasts: some Sequence<Toast>) -> Set<NotificationID> {
+        var ids = Set<NotificationID>()
+        for toast in toasts {
+            if toast.grouped.isEmpty { ids.insert(toast.id) } else { ids.formUnion(toast.grouped) }
+        }
+        return ids
     }
 
     /// One stack's share of the toasts: one surface per output it shows on.

@@ -380,7 +380,13 @@ final class ToastServiceTests: XCTestCase {
         service.rules = ConfigParser.parse("group-by = app-name\n", path: "cfg").config.rules
         let a1 = try notify(app: "chat", "one")
         let a2 = try notify(app: "chat", "two")
-        service.displayed([a2])
+        // The scene draws the group's newest, standing for both; the screen reports what it stands for.
+        var animator = Animator(animations: false)
+        animator.restyle(rules: service.rules, style: ToastStyle())
+        let drawn = animator.scene(for: service.model, now: Instant(milliseconds: 0), maxVisible: 5).toasts
+        XCTAssertEqual(drawn.map(\.id), [a2])
+        XCTAssertEqual(drawn[0].standsFor, [a2, a1])
+        service.displayed(Scene.notifications(drawnAs: drawn))
         XCTAssertNotNil(service.model.notification(id: a1)?.expiresAt, "seen with its group's toast")
     }
 }

@@ -2,6 +2,8 @@ import ToastCore
 @testable import ToastConfig
 @testable import ToastDaemon
 import ToastProtocol
+import ToastRender
+@testable import ToastScene
 import ToastVocabulary
 import XCTest
 
@@ -59,23 +61,34 @@ final class ToastServiceTimeTests: XCTestCase {
         XCTAssertEqual(service.model.nextDeadline, Instant(milliseconds: 6_000))
     }
 
+    private func toast(_ id: NotificationID) -> Scene.Toast {
+        Scene.Toast(id: id, view: ToastView(summary: "", body: ""), opacity: 1)
+    }
+
     func testAToastTheSceneNoLongerShowsStopsAndAFloodIsSeenWithItsToast() throws {
         let old = try service.notify(NotificationRequest(appName: "a", summary: "old"))
         service.displayed([old])
         XCTAssertNotNil(service.model.notification(id: old)?.expiresAt)
         _ = service.takeChanges()
-        service.showing([old])
+        service.showing([toast(old)])
         XCTAssertFalse(service.takeChanges(), "still shown: no change")
         service.showing([])
         XCTAssertNil(service.model.notification(id: old)?.expiresAt, "under +N more: stopped")
 
         var flood: [NotificationID] = []
         for index in 0..<12 { flood.append(try service.notify(NotificationRequest(appName: "chat", summary: "m\(index)"))) }
-        // The scene draws the flood's newest as its toast: every notification of it runs.
-        service.displayed([flood.last!])
+        // The scene draws the flood's newest as its toast, standing for all of it: every notification of it runs.
+        var animator = Animator(animations: false)
+        let drawn = animator.scene(for: service.model, now: clock.now, maxVisible: 5).toasts
+        XCTAssertEqual(drawn.map(\.id), [flood.last!, old])
+        XCTAssertEqual(Set(drawn[0].grouped), Set(flood))
+        service.displayed(Scene.notifications(drawnAs: drawn))
         XCTAssertTrue(flood.allSatisfy { service.model.notification(id: $0)?.expiresAt != nil })
-        service.showing([flood.last!])
+        service.showing(drawn)
         XCTAssertTrue(flood.allSatisfy { service.model.notification(id: $0)?.expiresAt != nil }, "shown with its toast")
+        service.showing([toast(flood.last!)])
+        XCTAssertTrue(flood.dropLast().allSatisfy { service.model.notification(id: $0)?.expiresAt == nil },
+                      "a toast that no longer stands for them: they left the screen")
     }
 
     func testAwayStopsAndBackRunsOn() throws {
