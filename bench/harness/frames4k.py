@@ -15,12 +15,14 @@ divided by its buffer commits. Commits made while the surface's previous frame c
 pending are counted as in row 8.
 """
 
+import os
 import subprocess
 import time
 
 from jeepney.io.blocking import open_dbus_connection
 
 from . import procs
+from .late_cause import SchedRecorder, sched_states, split
 from .heavy import _close, _ids, _notify, _pipeline, frame_pacing
 from .wayland_log import elapsed_us, parse_line
 
@@ -30,12 +32,12 @@ BURST_4K = 1000
 SCALES = ("2", "1.5")
 
 
-def frame_answers(lines, marks):
-    """[µs from a frame callback's done to the surface's next buffer commit], for each callback whose
-    commit came before the next of `marks` (the harness's request stamps, µs mod 2^32), and the number
-    of buffer commits, over WAYLAND_DEBUG lines."""
+def frame_intervals(lines, marks):
+    """[(done, commit)] stamps (µs mod 2^32) from a frame callback's done to the surface's next buffer
+    commit, for each callback whose commit came before the next of `marks` (the harness's request
+    stamps, µs mod 2^32), and the number of buffer commits, over WAYLAND_DEBUG lines."""
     marks = sorted(marks)
-    owner, waiting, attached, answers, commits = {}, {}, set(), [], 0
+    owner, waiting, attached, intervals, commits = {}, {}, set(), [], 0
 
     def input_between(start, end):
         return any(elapsed_us(start, m) >= 0 and elapsed_us(m, end) >= 0 for m in marks)
@@ -56,14 +58,21 @@ def frame_answers(lines, marks):
                 commits += 1
                 done_at = waiting.pop(surface, None)
                 if done_at is not None and not input_between(done_at, stamp):
-                    answers.append(elapsed_us(done_at, stamp))
+                    intervals.append((done_at, stamp))
             elif message.endswith(".destroy()"):
                 waiting.pop(surface, None)
         elif message.startswith("wl_callback@") and ".done(" in message:
             surface = owner.pop(message[len("wl_callback@"):].split(".", 1)[0], None)
             if surface is not None:
                 waiting[surface] = stamp
-    return answers, commits
+    return intervals, commits
+
+
+def frame_answers(lines, marks):
+    """[µs from a frame callback's done to the surface's next buffer commit] (see `frame_intervals`),
+    and the number of buffer commits."""
+    intervals, commits = frame_intervals(lines, marks)
+    return [elapsed_us(done, commit) for done, commit in intervals], commits
 
 
 def _percentile(xs, q):
@@ -152,16 +161,23 @@ class Frames4K:
             daemon.log.skip_to_end()
             self.marks, self.scene_starts = [], {}
             since = procs.realtime_us32()
+            recorder = SchedRecorder() if os.environ.get("BENCH_SCHED") == "1" else None
+            if recorder:
+                recorder.start()
             cpu0 = procs.cpu_ns(daemon.pid)
             self._scenes(daemon)
             cpu = procs.cpu_ns(daemon.pid) - cpu0
+            sched = sched_states(recorder.stop(), daemon.pid, recorder.offset_us) if recorder else None
             lines = daemon.log.new_lines()
-            answered, commits = frame_answers(lines, self.marks)
+            intervals, commits = frame_intervals(lines, self.marks)
+            answered = [elapsed_us(done, commit) for done, commit in intervals]
             ahead = frame_pacing(lines, since)[2]
             daemon.check_alive()
         finally:
             daemon.stop()
         late = sum(1 for a in answered if a > PERIOD_US)
+        if sched:
+            self._say_late_causes(scale, intervals, sched)
         late_by_scene = self._late_by_scene(lines)
         r, key = self.bench.results, f"s{scale.replace('.', '_')}"
         r.set(f"frames4k_{key}_callbacks.toastd", len(answered))
@@ -179,6 +195,16 @@ class Frames4K:
                        f"{ahead} commits ahead of their callback; done → commit p50 "
                        f"{(_percentile(answered, 0.5) or 0) / 1000:.2f} ms p99 {(_percentile(answered, 0.99) or 0) / 1000:.2f} ms; "
                        f"CPU per commit {cpu / max(commits, 1) / 1e6:.2f} ms; late by scene {late_by_scene}")
+
+    def _say_late_causes(self, scale, intervals, sched):
+        """Each late callback's wall time split into the daemon on a CPU, waiting for one, and asleep."""
+        for done, commit in intervals:
+            wall = elapsed_us(done, commit)
+            parts = split(done, commit, sched) if wall > PERIOD_US else None
+            if parts:
+                run, wait, sleep = (p / 1000 for p in parts)
+                self.bench.say(f"    scale {scale}: late by {wall / 1000:.2f} ms: on a CPU {run:.2f}, "
+                               f"waiting for one {wait:.2f}, asleep {sleep:.2f}")
 
     def run(self):
         if self.bench.toastd is None or not self.bench.toastd.uses_bus:
