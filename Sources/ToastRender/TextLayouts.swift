@@ -179,9 +179,10 @@ final class TextEngine {
     /// body) by shaping a sample with each: the glyphs' outlines and metrics are loaded, not drawn.
     ///
     /// Only those roles: each font size holds its own FreeType hinting context, shaper and glyph
-    /// caches (~70 KiB a size here), kept for the daemon's life. The HUD's, the buttons' and the
-    /// italic face wait for the first thing that shows them, which pays ~1–2 ms a size then
-    /// (fontconfig's configuration, the dear part, is loaded here either way).
+    /// caches (~60 KiB a size here), kept for the daemon's life. The HUD's, the buttons' and the
+    /// italic face wait for the first thing that shows them, which pays a few ms then. (Loading
+    /// fontconfig's configuration alone buys nothing: the dear part is Pango sorting the fonts that
+    /// match each description, ~10 ms for these three; docs/benchmarks.md, "The start's prewarm".)
     ///
     /// Why not drawn: the first glyph cairo draws into an image makes pixman's process-wide glyph cache,
     /// a 256 KiB table written whole at creation and kept for good, and each glyph drawn adds its
