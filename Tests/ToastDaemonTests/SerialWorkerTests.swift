@@ -11,9 +11,20 @@ final class SerialWorkerTests: XCTestCase {
         let threads = Mutex<Set<UInt>>([])
     }
 
-    /// The threads of this process (/proc/self/task).
-    private func threadCount() throws -> Int {
-        try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count
+    /// The calling thread's kernel id, from /proc/thread-self ("PID/task/TID"; Glibc's module declares
+    /// no gettid).
+    private static func threadID() -> Int32 {
+        var link = [UInt8](repeating: 0, count: 64)
+        let count = link.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { readlink("/proc/thread-self", $0.baseAddress!, $0.count) }
+        }
+        precondition(count > 0, "readlink /proc/thread-self")
+        return Int32(String(decoding: link[..<count], as: UTF8.self).split(separator: "/").last!)!
+    }
+
+    /// Whether the thread with kernel id `tid` still exists in this process.
+    private func threadExists(_ tid: Int32) -> Bool {
+        access("/proc/self/task/\(tid)", F_OK) == 0
     }
 
     func testJobsRunInOrderOffTheCallersThreadAndFinishWaitsForThem() throws {
@@ -33,15 +44,17 @@ final class SerialWorkerTests: XCTestCase {
     }
 
     func testTheThreadEndsWhenTheQueueIsEmptyAndAnotherStartsForTheNextJob() throws {
-        let before = try threadCount()
         let worker = SerialWorker()
-        let record = Record()
-        worker.async { record.order.withLock { $0.append(1) } }
+        let tids = Mutex<[Int32]>([])
+        worker.async { tids.withLock { $0.append(Self.threadID()) } }
         worker.finish()
-        XCTAssertEqual(try threadCount(), before, "the worker's thread outlived its work")
-        worker.async { record.order.withLock { $0.append(2) } }
+        worker.async { tids.withLock { $0.append(Self.threadID()) } }
         worker.finish()
-        XCTAssertEqual(record.order.withLock { $0 }, [1, 2])
-        XCTAssertEqual(try threadCount(), before)
+        let ran = tids.withLock { $0 }
+        XCTAssertEqual(ran.count, 2)
+        for tid in ran {
+            XCTAssertNotEqual(tid, Self.threadID(), "a job ran on the caller's thread")
+            XCTAssertFalse(threadExists(tid), "the worker's thread \(tid) outlived its work")
+        }
     }
 }
