@@ -93,12 +93,16 @@ enum HistoryFormat {
         return .object(o)
     }
 
+    /// The members a record may have. Made once: built per record, this set was a sixth of reading
+    /// back a full history at start (50 records: 0.46M of 3.2M instructions).
+    static let recordKeys: Set<String> = ["id", "summary", "body", "app_name", "icon", "urgency", "category",
+                                          "desktop_entry", "tag", "value", "resident", "expire_ms", "actions",
+                                          "reason", "created", "shown", "closed"]
+
     /// A record from its JSON; nil when a member is missing, of the wrong type, or unknown.
     static func record(_ value: JSONValue) -> HistoryRecord? {
         guard case .object(let o) = value else { return nil }
-        let known: Set<String> = ["id", "summary", "body", "app_name", "icon", "urgency", "category", "desktop_entry",
-                                  "tag", "value", "resident", "expire_ms", "actions", "reason", "created", "shown", "closed"]
-        guard o.keys.allSatisfy(known.contains),
+        guard o.keys.allSatisfy(recordKeys.contains),
               case .int(let id)? = o["id"], id >= 1, id <= Int64(NotificationID.max),
               case .string(let summary)? = o["summary"],
               case .string(let reasonName)? = o["reason"], let reason = CloseReason(rawValue: reasonName),
