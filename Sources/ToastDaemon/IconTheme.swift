@@ -197,7 +197,12 @@ struct IconTheme {
     private mutating func loadTheme(_ theme: String) -> (inherits: [String], directories: [SearchedDirectory])? {
         if let known = themes[theme] { return known }
         let roots = baseDirectories.map { "\($0)/\(theme)" }.filter(Self.isDirectory)
-        var index = roots.lazy.compactMap { Self.loadIndex($0 + "/index.theme") }.first
+        // A loop, not `roots.lazy.compactMap(...).first`, which reads and parses the first index twice.
+        var index: ThemeIndex?
+        for root in roots {
+            index = Self.loadIndex(root + "/index.theme")
+            if index != nil { break }
+        }
         if index == nil, theme == "hicolor", !roots.isEmpty { index = ThemeIndex(directories: Self.fallbackDirectories) }
         let loaded = index.map { ($0.inherits, Self.searched($0.directories, roots: roots)) }
         themes[theme] = loaded

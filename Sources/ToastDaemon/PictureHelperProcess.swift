@@ -1,5 +1,4 @@
 import CLinux
-import Dispatch
 import Glibc
 import ToastPictures
 import ToastPlatform
@@ -31,7 +30,7 @@ struct PictureHelperProcess: Sendable {
         _ = fcntl(ends[0], F_SETFL, flags | O_NONBLOCK)
         #if TOASTD_PICTURES_IN_PROCESS
         let helperEnd = ends[1]
-        DispatchQueue.global().async {
+        SerialWorker().async {
             PictureHelper.warmUp()
             PictureHelper.serve(socket: helperEnd)
             close(helperEnd)

@@ -1,5 +1,4 @@
 import CLinux
-import Dispatch
 import Glibc
 import Synchronization
 import ToastCore
@@ -52,7 +51,7 @@ final class PictureWorker {
     private let timer: Int32
     /// Written by the copying thread when it copied a message's pixels into their memfd.
     private let copied: Int32
-    private let copier = DispatchQueue(label: "toastd.picture-copies")
+    private let copier = SerialWorker()
     /// The tickets whose pixels were copied (true) or could not be (false), for the loop to take.
     private let copiedTickets = CopiedTickets()
 
@@ -103,7 +102,7 @@ final class PictureWorker {
     deinit {
         stopHelper()
         // The copier may still read a message's bytes: it finishes first.
-        copier.sync {}
+        copier.finish()
         close(copied)
         close(timer)
         close(fd)

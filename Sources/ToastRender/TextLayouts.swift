@@ -175,8 +175,14 @@ final class TextEngine {
         return true
     }
 
-    /// Loads fontconfig's configuration and every font of the style (and the bold/italic faces markup
-    /// uses) by shaping a sample with each: the glyphs' outlines and metrics are loaded, not drawn.
+    /// Loads fontconfig's configuration and the fonts a plain toast shows (its app name, summary and
+    /// body) by shaping a sample with each: the glyphs' outlines and metrics are loaded, not drawn.
+    ///
+    /// Only those roles: each font size holds its own FreeType hinting context, shaper and glyph
+    /// caches (~60 KiB a size here), kept for the daemon's life. The HUD's, the buttons' and the
+    /// italic face wait for the first thing that shows them, which pays a few ms then. (Loading
+    /// fontconfig's configuration alone buys nothing: the dear part is Pango sorting the fonts that
+    /// match each description, ~10 ms for these three; docs/benchmarks.md, "The start's prewarm".)
     ///
     /// Why not drawn: the first glyph cairo draws into an image makes pixman's process-wide glyph cache,
     /// a 256 KiB table written whole at creation and kept for good, and each glyph drawn adds its
@@ -185,17 +191,16 @@ final class TextEngine {
     /// (docs/benchmarks.md, "toastd's private memory at idle, against dunst's", has what that costs it).
     func prewarm(scale: PixelScale) {
         let sample = "The quick brown fox jumps over the lazy dog 0123456789 %…"
-        var samples = FontRole.allCases.map {
-            TextKey(text: sample, isMarkup: false, role: $0, width: nil, maxHeight: nil, scale: scale)
-        }
-        samples.append(TextKey(text: "<b>\(sample)</b> <i>\(sample)</i>", isMarkup: true, role: .body, width: nil,
-                               maxHeight: nil, scale: scale))
-        for key in samples {
+        for role in Self.plainToastRoles {
+            let key = TextKey(text: sample, isMarkup: false, role: role, width: nil, maxHeight: nil, scale: scale)
             // Shaped as the layout is made and measured. Not cached: these samples would only crowd out
             // real layouts.
             _ = TextLayout(layout: makeLayout(key), textBytes: key.text.utf8.count)
         }
     }
+
+    /// The roles of a toast with an app name, a summary and a body (`ToastLayout`).
+    static let plainToastRoles: [FontRole] = [.caption, .summary, .body]
 
     private func context(scale: PixelScale) -> OpaquePointer {
         if let ctx = contexts[scale] { return ctx }

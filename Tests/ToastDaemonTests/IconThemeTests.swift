@@ -134,6 +134,18 @@ final class IconThemeTests: XCTestCase {
         XCTAssertEqual(index.directories[3].threshold, 4)
     }
 
+    /// Index files written on other systems: CRLF or a lone CR ends a line as LF does.
+    func testIndexThemeLinesEndWithLFCRLFOrCR() {
+        let lines = ["[Icon Theme]", "Inherits=Parent", "Directories=16x16/apps,32x32/apps", "[16x16/apps]", "Size=16",
+                     "Type=Fixed", "[32x32/apps]", "Size=32"]
+        for ending in ["\n", "\r\n", "\r"] {
+            let index = ThemeIndex.parse(lines.joined(separator: ending))
+            XCTAssertEqual(index.inherits, ["Parent"], "lines ending in \(ending.debugDescription)")
+            XCTAssertEqual(index.directories.map(\.path), ["16x16/apps", "32x32/apps"], "lines ending in \(ending.debugDescription)")
+            XCTAssertEqual(index.directories.first?.type, .fixed)
+        }
+    }
+
     func testTheSizeRule() {
         let fixed = ThemeDirectory(path: "f", size: 32, type: .fixed)
         XCTAssertTrue(fixed.matches(size: 32, scale: 1))
