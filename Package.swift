@@ -24,11 +24,16 @@ let pangoCairoIncludes: [String] = {
 
 let pangoCairoFlags: [SwiftSetting] = [.unsafeFlags(pangoCairoIncludes.flatMap { ["-Xcc", "-I\($0)"] })]
 
-/// How the daemon is linked in release: by lld (the toolchain's own), for packed relative relocations
-/// (DT_RELR, glibc 2.36+): the ~29,000 pointers the PIE's data needs fixed at load take 6 KB instead of
-/// 690 KB, and the pages they are written into are the daemon's own (anonymous) memory for its life.
+/// How the daemon is linked in release:
+/// - By lld (the toolchain's own), for packed relative relocations (DT_RELR, glibc 2.36+): the ~29,000
+///   pointers the PIE's data needs fixed at load take 6 KB instead of 690 KB, and the pages they are
+///   written into are the daemon's own (anonymous) memory for its life.
+/// - libgcc linked in and no `-export-dynamic`, as for the CLI below: what every start pays counts
+///   when a notification waits for the daemon's start (D-Bus activation; docs/benchmarks.md, "First
+///   toast after login ... wave 3"). No library the daemon loads needs libgcc_s.so but the daemon.
 let daemonReleaseLink: [LinkerSetting] = [
-    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"],
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                  "-Xclang-linker", "-static-libgcc", "-Xlinker", "--no-export-dynamic"],
                  .when(configuration: .release)),
 ]
 

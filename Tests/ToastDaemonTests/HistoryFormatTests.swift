@@ -37,6 +37,17 @@ final class HistoryFormatTests: XCTestCase {
         XCTAssertEqual(try HistoryFormat.decode([]).get(), [], "an empty file is an empty history")
     }
 
+    func testBlankLinesAndAMissingLastNewlineAreFine() throws {
+        let records = [record(2, "Two"), record(1, "One")]
+        let lines = String(decoding: HistoryFormat.encode(records), as: UTF8.self).split(separator: "\n")
+        let spaced = Array(("\n\n" + lines.joined(separator: "\n\n\n")).utf8)
+        XCTAssertEqual(try HistoryFormat.decode(spaced).get(), records)
+        // A bad line is named by its place among the lines that are not blank.
+        let bad = Array(("\n" + lines[0] + "\n\n" + lines[1] + "\n\n{\"id\":1}\n").utf8)
+        guard case .failure(let error) = HistoryFormat.decode(bad) else { return XCTFail("read") }
+        XCTAssertTrue(error.description.hasPrefix("line 3:"), error.description)
+    }
+
     func testTheNewestRecordsThatFitAreKept() throws {
         let records = (1...50).reversed().map { record(NotificationID($0), String(repeating: "s", count: 200)) }
         let bytes = HistoryFormat.encode(records, maxBytes: 4000)

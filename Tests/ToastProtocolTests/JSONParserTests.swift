@@ -135,6 +135,21 @@ final class JSONParserTests: XCTestCase {
         XCTAssertTrue(e.message.contains("byte 7"), e.message)
     }
 
+    func testStringsOfLongRunsAroundEscapes() throws {
+        let run = String(repeating: "plain text é 😀 ", count: 300)
+        for (json, text) in [("\"\(run)\"", run), ("\"\(run)\\n\(run)\\u00e9\"", run + "\n" + run + "é"),
+                             ("\"\\t\(run)\"", "\t" + run), ("[\"\(run)\",\"\"]", run)] {
+            let value = try JSONParser.parse(json).get()
+            let parsed = if case .array(let items) = value { items.first } else { value }
+            XCTAssertEqual(parsed, .string(text))
+        }
+        // What a run cannot hold is found where it is: the offset is the raw control byte's, or the end.
+        guard case .failure(let control) = JSONParser.parse("\"\(run)\u{1}\"") else { return XCTFail("accepted") }
+        XCTAssertTrue(control.message.contains("byte \(1 + run.utf8.count): raw control character"), control.message)
+        guard case .failure(let open) = JSONParser.parse("\"\(run)") else { return XCTFail("accepted") }
+        XCTAssertTrue(open.message.contains("byte \(1 + run.utf8.count): unterminated string"), open.message)
+    }
+
     func testValidatorAcceptsAllScalarWidths() {
         let text = "a\u{7F}\u{80}\u{7FF}\u{800}\u{D7FF}\u{E000}\u{FFFF}\u{10000}\u{10FFFF}"
         Array(text.utf8).withUnsafeBytes { XCTAssertNil(UTF8Validator.firstInvalidOffset($0)) }

@@ -131,8 +131,10 @@ class OwnStage:
 
 def choose(repo):
     """The stage to use: $BENCH_STAGE_SCRIPT, else the repo's scripts/stage, else our own."""
-    # BENCH_STAGE_DIR: another one, for two benches at once under one user (e.g. root in worktrees).
-    stage_dir = os.environ.get("BENCH_STAGE_DIR") or f"/tmp/toastd-bench-stage-{os.getuid()}"
+    # One per run: two benches at once (several engineers as root on one machine) must not share a
+    # stage, or the second measures on the first's bus, refuses to start, and its exit stops the
+    # first's stage mid-run. BENCH_STAGE_DIR names one instead.
+    stage_dir = os.environ.get("BENCH_STAGE_DIR") or f"/tmp/toastd-bench-stage-{os.getuid()}-{os.getpid()}"
     script = os.environ.get("BENCH_STAGE_SCRIPT") or os.path.join(repo, "scripts", "stage")
     if os.access(script, os.X_OK):
         return ScriptStage(script, stage_dir)
