@@ -1,5 +1,6 @@
 import ToastCore
 import ToastPlatform
+import ToastRender
 import ToastScene
 import ToastVocabulary
 
@@ -42,17 +43,26 @@ final class ToastFocus {
         self.screen = screen
     }
 
-    /// Draws the focused toast's reply field.
+    /// Draws the focused toast's reply field and the button Tab chose.
     func start() {
         let scene = screen.sceneProvider
         screen.sceneProvider = { [unowned self] in
             var made = scene()
-            guard let keys = self.focused?.keys, let notification = self.service.model.notification(id: keys.id),
-                  let field = keys.field(placeholder: InlineReply.placeholder(of: notification)) else { return made }
-            for index in made.toasts.indices where made.toasts[index].id == keys.id { made.toasts[index].view.reply = field }
+            guard let keys = self.focused?.keys, let notification = self.service.model.notification(id: keys.id) else {
+                return made
+            }
+            let field = keys.field(placeholder: InlineReply.placeholder(of: notification))
+            let chosen = keys.chosenKey(in: ToastKeys.Offer(notification))
+                .flatMap { key in notification.buttonActions.firstIndex { $0.key == key } }
+            guard field != nil || chosen != nil else { return made }
+            func mark(_ view: inout ToastView) {
+                view.reply = field
+                view.chosenAction = chosen
+            }
+            for index in made.toasts.indices where made.toasts[index].id == keys.id { mark(&made.toasts[index].view) }
             for stack in made.stacks.indices {
                 for index in made.stacks[stack].toasts.indices where made.stacks[stack].toasts[index].id == keys.id {
-                    made.stacks[stack].toasts[index].view.reply = field
+                    mark(&made.stacks[stack].toasts[index].view)
                 }
             }
             return made
@@ -103,7 +113,9 @@ final class ToastFocus {
         switch command {
         case .none: break
         case .redraw: screen.update()
-        case .choose(let action): Log.info("toast \(id): \(action) chosen (Enter invokes it)")
+        case .choose(let action):
+            Log.info("toast \(id): \(action) chosen (Enter invokes it)")
+            screen.update()  // drawn ringed
         case .release: release()
         case .invoke(let action):
             release()
@@ -130,7 +142,7 @@ final class ToastFocus {
         focused.surface.commitState()
         wayland.seats.first?.releaseKeyboard(for: self)
         service.holdKeyboard(false)
-        screen.update()  // its reply field goes
+        screen.update()  // its reply field and the chosen button's ring go
         Log.info("toast \(focused.keys.id) gave the keyboard back")
     }
 }

@@ -294,8 +294,10 @@ public final class ToastRenderer {
                 cairo_fill(cr)
             }
         }
-        for action in layout.actions {
-            drawPill(cr, rect: action.rect, fill: style.actionBackground, border: style.actionBorder)
+        for (index, action) in layout.actions.enumerated() {
+            let chosen = index == toast.chosenAction
+            drawPill(cr, rect: action.rect, fill: style.actionBackground,
+                     border: chosen ? style.accents[toast.urgency] : style.actionBorder, borderWidth: chosen ? 2 : 1)
             action.layout.draw(cr, x: action.textX, y: action.textY, color: style.actionText)
         }
         if let field = layout.replyField, let reply = toast.reply {
@@ -317,8 +319,7 @@ public final class ToastRenderer {
         layout(of: toast, scale: scale).replyField?.rect
     }
 
-    private func drawPill(_ cr: OpaquePointer, rect: Rect, fill: Color, border: Color) {
-        let bw = 1.0
+    private func drawPill(_ cr: OpaquePointer, rect: Rect, fill: Color, border: Color, borderWidth bw: Double = 1) {
         CairoDrawing.roundedRect(cr, x: Double(rect.x) + bw / 2, y: Double(rect.y) + bw / 2,
                                  width: Double(rect.width) - bw, height: Double(rect.height) - bw,
                                  radius: Double(rect.height) / 2)

@@ -25,6 +25,9 @@ public struct ToastView: Hashable, Sendable {
     /// The reply field drawn under the pills while the toast has the keyboard and takes a reply; nil,
     /// the common case, draws none.
     public var reply: ReplyFieldView?
+    /// The index in `actions` of the button the keyboard chose (Tab on a toast that has the keyboard):
+    /// drawn ringed in the urgency's accent, as the focused reply field is; nil, the common case, none.
+    public var chosenAction: Int?
 
     public init(summary: String, body: String = "", appName: String = "", urgency: Urgency = .normal,
                 progress: Int? = nil, image: RGBAImage? = nil, actions: [String] = [], style: ToastStyle? = nil, formatted: String? = nil) {

@@ -61,6 +61,11 @@ package struct ToastKeys: Equatable, Sendable {
         }
     }
 
+    /// The action key of the button Tab chose among `offer`'s (nil: none chosen).
+    package func chosenKey(in offer: Offer) -> String? {
+        button.flatMap { offer.buttons.indices.contains($0) ? offer.buttons[$0].key : nil }
+    }
+
     /// The reply field the toast draws (nil: it takes no reply).
     package func field(placeholder: String?) -> ReplyFieldView? {
         placeholder.map { ReplyFieldView(placeholder: $0, draft: draft, focused: true) }

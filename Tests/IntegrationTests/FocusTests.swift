@@ -44,4 +44,43 @@ final class FocusTests: XCTestCase {
         let none = try toastd.toast(["focus"])
         XCTAssertEqual(none.status, 1, "no toast to focus: \(none.stderrText)")
     }
+
+    /// Tab on a toast that has the keyboard rings the button it chose (the pixels change, and Enter
+    /// invokes that button); Escape gives the keyboard back and the ring goes.
+    func testTabRingsTheChosenButtonAndEscapeTakesTheRingAway() throws {
+        let stage = try Stage.shared()
+        try stage.plugInInputDevices()
+        let probe = try ProbeWindow(stage: stage)
+        XCTAssertTrue(probe.waitFor("keyboard-enter"), "\(probe.lines)")
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations", "--config", try stage.shadowlessConfig()])
+        let sender = try stage.spawn(["notify-send", "--wait", "-t", "0", "-A", "later=Later", "-A", "open=Open", "Ringed"])
+        defer { _ = sender.terminate() }
+        let drawn = try stage.waitForScreenshot { !$0.isUniform(ProbeWindow.colour) }
+        XCTAssertTrue(drawn.held, "no toast drawn")
+        let whole = Rect(x: 0, y: 0, width: drawn.image.width, height: drawn.image.height)
+        let plain = try stage.waitForScreenshot(timeout: 5) { $0.countDiffering(in: whole, from: drawn.image) == 0 }.image
+
+        var start = probe.lines.count
+        XCTAssertEqual(try toastd.toast(["focus"]).status, 0)
+        XCTAssertTrue(probe.waitFor("keyboard-leave", from: start), "\(probe.lines.suffix(4)) \(toastd.log)")
+        try stage.press(key: "Tab")
+        let ringed = try stage.waitForScreenshot { $0.differs(in: whole, from: plain) }
+        XCTAssertTrue(ringed.held, "Tab changed nothing on screen: \(toastd.log)")
+
+        start = probe.lines.count
+        try stage.press(key: "Escape")
+        XCTAssertTrue(probe.waitFor("keyboard-enter", from: start), "\(probe.lines.suffix(4))")
+        XCTAssertTrue(try stage.waitForScreenshot { !$0.differs(in: whole, from: plain) }.held,
+                      "the ring stayed after the keyboard went back")
+
+        start = probe.lines.count
+        XCTAssertEqual(try toastd.toast(["focus"]).status, 0)
+        XCTAssertTrue(probe.waitFor("keyboard-leave", from: start), "\(probe.lines.suffix(4))")
+        try stage.press(key: "Tab")
+        try stage.press(key: "Tab")
+        XCTAssertTrue(try stage.waitForScreenshot { $0.differs(in: whole, from: plain) && $0.differs(in: whole, from: ringed.image) }.held,
+                      "the second Tab did not move the ring to the second button")
+        try stage.press(key: "Return")
+        XCTAssertNotNil(sender.waitForLine(startingWith: "open", timeout: 10), "\(sender.lines) \(toastd.log)")
+    }
 }

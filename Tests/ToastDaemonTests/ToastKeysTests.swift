@@ -30,6 +30,23 @@ final class ToastKeysTests: XCTestCase {
         XCTAssertEqual(keys.handle(.escape, offer: bare), .release)
     }
 
+    /// The button Tab chose is the one the toast draws ringed: none before Tab, then each in turn.
+    func testTheChosenButtonIsNamedForDrawing() {
+        let two = ToastKeys.Offer(buttons: [NotificationAction(key: "later", label: "Later"),
+                                            NotificationAction(key: "open", label: "Open")],
+                                  hasDefaultAction: true, replyPlaceholder: nil)
+        var keys = ToastKeys(id: 7)
+        XCTAssertNil(keys.chosenKey(in: two))
+        _ = keys.handle(.tab, offer: two)
+        XCTAssertEqual(keys.chosenKey(in: two), "later")
+        _ = keys.handle(.tab, offer: two)
+        XCTAssertEqual(keys.chosenKey(in: two), "open")
+        _ = keys.handle(.backTab, offer: two)
+        XCTAssertEqual(keys.chosenKey(in: two), "later")
+        XCTAssertNil(keys.chosenKey(in: ToastKeys.Offer(buttons: [], hasDefaultAction: true, replyPlaceholder: nil)),
+                     "a button that is gone is not drawn chosen")
+    }
+
     func testAToastWithoutAReplyTakesNoTextAndADraftIsBoundedInBytes() {
         var keys = ToastKeys(id: 7)
         let bare = ToastKeys.Offer(buttons: [], hasDefaultAction: true, replyPlaceholder: nil)

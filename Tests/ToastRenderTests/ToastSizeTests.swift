@@ -79,6 +79,19 @@ final class ToastSizeTests: XCTestCase {
         XCTAssertGreaterThan(Set(rects.map(\.y)).count, 1, "pills wrap to a second row")
     }
 
+    /// The button Tab chose is ringed: its pill's pixels change, the other pill's and the text's do not.
+    func testTheChosenButtonIsRingedAndNothingElseChanges() {
+        var toast = ToastView(summary: "S", body: "Body", actions: ["Later", "Open"])
+        let plain = Fixtures.render(toast, r)
+        toast.chosenAction = 1
+        let chosen = Fixtures.render(toast, r)
+        let rects = r.actionRects(toast, scale: 1)
+        XCTAssertGreaterThan(Fixtures.differingPixels(plain, chosen, in: rects[1]), 20, "the chosen pill is ringed")
+        XCTAssertEqual(Fixtures.differingPixels(plain, chosen, in: rects[0]), 0, "the other pill is unchanged")
+        let above = Rect(x: 0, y: 0, width: plain.width, height: rects.map(\.y).min()! - 1)
+        XCTAssertEqual(Fixtures.differingPixels(plain, chosen, in: above), 0, "the text is unchanged")
+    }
+
     func testLayoutCacheIsBounded() {
         for i in 0..<500 { _ = r.measure(ToastView(summary: "S\(i)", body: "B\(i)"), scale: 1) }
         XCTAssertLessThanOrEqual(r.text.cachedCount, r.text.capacity)
