@@ -10,9 +10,7 @@ final class AlertTests: XCTestCase {
 
     func testRightEnterAnswersTheSecondAndEscapeExitsOne() throws {
         let stage = try Stage.shared()
-        try stage.plugInInputDevices()
-        let probe = try ProbeWindow(stage: stage)
-        XCTAssertTrue(probe.waitFor("keyboard-enter"), "\(probe.lines)")
+        let probe = try ProbeWindow.holdingKeyboard(stage: stage)
         let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations", "--config", try stage.shadowlessConfig()])
 
         var start = probe.lines.count
@@ -51,9 +49,7 @@ final class AlertTests: XCTestCase {
     /// `Alert.ask` in the Swift client library (Examples/ToastClientExample alert): one call, the answer.
     func testTheSwiftClientAsksInOneCall() throws {
         let stage = try Stage.shared()
-        try stage.plugInInputDevices()
-        let probe = try ProbeWindow(stage: stage)
-        XCTAssertTrue(probe.waitFor("keyboard-enter"), "\(probe.lines)")
+        let probe = try ProbeWindow.holdingKeyboard(stage: stage)
         let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations"])
         let start = probe.lines.count
         let example = try stage.spawn([try stage.binary("ToastClientExample"), "alert"], environment: ["TOASTD_SOCKET": toastd.socketPath])

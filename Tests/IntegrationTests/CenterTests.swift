@@ -31,9 +31,7 @@ final class CenterTests: XCTestCase {
 
     func testCenterListsThemTakesKeysInvokesAndGivesTheKeyboardBack() throws {
         let stage = try Stage.shared()
-        try stage.plugInInputDevices()
-        let probe = try ProbeWindow(stage: stage)
-        XCTAssertTrue(probe.waitFor("keyboard-enter"), "\(probe.lines)")
+        let probe = try ProbeWindow.holdingKeyboard(stage: stage)
         let (toastd, senders) = try filledDaemon(stage)
         defer { senders.forEach { _ = $0.terminate() } }
         let monitor = try stage.spawn(["gdbus", "monitor", "--session", "--dest", "org.freedesktop.Notifications"])
@@ -65,9 +63,7 @@ final class CenterTests: XCTestCase {
 
     func testAClickOutsideClosesItAndReachesTheWindowBelow() throws {
         let stage = try Stage.shared()
-        try stage.plugInInputDevices()
-        let probe = try ProbeWindow(stage: stage)
-        XCTAssertTrue(probe.waitFor("keyboard-enter"), "\(probe.lines)")
+        let probe = try ProbeWindow.holdingKeyboard(stage: stage)
         let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations", "--config", try stage.shadowlessConfig()])
         let start = probe.lines.count
         XCTAssertEqual(try toastd.toast(["center", "--open"]).status, 0)
@@ -92,9 +88,7 @@ final class CenterTests: XCTestCase {
     /// center's field and Enter answer it; `toast reply` answers a second one.
     func testInlineReplyFromTheCenterAndFromTheCLI() throws {
         let stage = try Stage.shared()
-        try stage.plugInInputDevices()
-        let probe = try ProbeWindow(stage: stage)
-        XCTAssertTrue(probe.waitFor("keyboard-enter"), "\(probe.lines)")
+        let probe = try ProbeWindow.holdingKeyboard(stage: stage)
         let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations", "--config", try stage.shadowlessConfig()])
         let caps = try stage.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path",
                                   "/org/freedesktop/Notifications", "--method", "org.freedesktop.Notifications.GetCapabilities"])

@@ -6,9 +6,7 @@ import XCTest
 final class FocusTests: XCTestCase {
     func testFocusThenEnterInvokesTheNewestAndEscapeGivesTheKeyboardBack() throws {
         let stage = try Stage.shared()
-        try stage.plugInInputDevices()
-        let probe = try ProbeWindow(stage: stage)
-        XCTAssertTrue(probe.waitFor("keyboard-enter"), "\(probe.lines)")
+        let probe = try ProbeWindow.holdingKeyboard(stage: stage)
         let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations", "--config", try stage.shadowlessConfig()])
         let older = try stage.spawn(["notify-send", "--wait", "-t", "0", "-A", "default=Open", "Older"])
         defer { _ = older.terminate() }
@@ -32,9 +30,7 @@ final class FocusTests: XCTestCase {
         XCTAssertTrue(older.isRunning, "the older toast's action was invoked")
         XCTAssertTrue(probe.waitFor("keyboard-enter", from: start), "the window did not get its keyboard back: \(probe.lines.suffix(4))")
 
-        start = probe.lines.count
-        XCTAssertEqual(try toastd.toast(["focus"]).status, 0)
-        XCTAssertTrue(probe.waitFor("keyboard-leave", from: start), "\(probe.lines.suffix(4))")
+        start = try focusNewest(toastd, awayFrom: probe)
         try stage.press(key: "Escape")
         XCTAssertTrue(probe.waitFor("keyboard-enter", from: start), "Escape did not give the keyboard back: \(probe.lines.suffix(4))")
         XCTAssertTrue(older.isRunning, "Escape closed the toast")
@@ -49,9 +45,7 @@ final class FocusTests: XCTestCase {
     /// invokes that button); Escape gives the keyboard back and the ring goes.
     func testTabRingsTheChosenButtonAndEscapeTakesTheRingAway() throws {
         let stage = try Stage.shared()
-        try stage.plugInInputDevices()
-        let probe = try ProbeWindow(stage: stage)
-        XCTAssertTrue(probe.waitFor("keyboard-enter"), "\(probe.lines)")
+        let probe = try ProbeWindow.holdingKeyboard(stage: stage)
         let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations", "--config", try stage.shadowlessConfig()])
         let sender = try stage.spawn(["notify-send", "--wait", "-t", "0", "-A", "later=Later", "-A", "open=Open", "Ringed"])
         defer { _ = sender.terminate() }
@@ -60,27 +54,32 @@ final class FocusTests: XCTestCase {
         let whole = Rect(x: 0, y: 0, width: drawn.image.width, height: drawn.image.height)
         let plain = try stage.waitForScreenshot(timeout: 5) { $0.countDiffering(in: whole, from: drawn.image) == 0 }.image
 
-        var start = probe.lines.count
-        XCTAssertEqual(try toastd.toast(["focus"]).status, 0)
-        XCTAssertTrue(probe.waitFor("keyboard-leave", from: start), "\(probe.lines.suffix(4)) \(toastd.log)")
+        _ = try focusNewest(toastd, awayFrom: probe)
         try stage.press(key: "Tab")
         let ringed = try stage.waitForScreenshot { $0.differs(in: whole, from: plain) }
         XCTAssertTrue(ringed.held, "Tab changed nothing on screen: \(toastd.log)")
 
-        start = probe.lines.count
+        let start = probe.lines.count
         try stage.press(key: "Escape")
         XCTAssertTrue(probe.waitFor("keyboard-enter", from: start), "\(probe.lines.suffix(4))")
         XCTAssertTrue(try stage.waitForScreenshot { !$0.differs(in: whole, from: plain) }.held,
                       "the ring stayed after the keyboard went back")
 
-        start = probe.lines.count
-        XCTAssertEqual(try toastd.toast(["focus"]).status, 0)
-        XCTAssertTrue(probe.waitFor("keyboard-leave", from: start), "\(probe.lines.suffix(4))")
+        _ = try focusNewest(toastd, awayFrom: probe)
         try stage.press(key: "Tab")
         try stage.press(key: "Tab")
         XCTAssertTrue(try stage.waitForScreenshot { $0.differs(in: whole, from: plain) && $0.differs(in: whole, from: ringed.image) }.held,
                       "the second Tab did not move the ring to the second button")
         try stage.press(key: "Return")
         XCTAssertNotNil(sender.waitForLine(startingWith: "open", timeout: 10), "\(sender.lines) \(toastd.log)")
+    }
+
+    /// `toast focus`, then the window's `keyboard-leave`; returns how many lines the probe had printed before.
+    private func focusNewest(_ toastd: ToastdProcess, awayFrom probe: ProbeWindow,
+                             file: StaticString = #filePath, line: UInt = #line) throws -> Int {
+        let start = probe.lines.count
+        XCTAssertEqual(try toastd.toast(["focus"]).status, 0, file: file, line: line)
+        XCTAssertTrue(probe.waitFor("keyboard-leave", from: start), "\(probe.lines.suffix(4)) \(toastd.log)", file: file, line: line)
+        return start
     }
 }

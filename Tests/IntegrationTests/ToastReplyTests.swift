@@ -22,9 +22,7 @@ final class ToastReplyTests: XCTestCase {
     private func startWithReplyableToast(_ stage: Stage, arguments: [String], placeholder: String) throws
         -> (ProbeWindow, ToastdProcess, BackgroundProcess, String)
     {
-        try stage.plugInInputDevices()
-        let probe = try ProbeWindow(stage: stage)
-        XCTAssertTrue(probe.waitFor("keyboard-enter"), "\(probe.lines)")
+        let probe = try ProbeWindow.holdingKeyboard(stage: stage)
         let toastd = try ToastdProcess(stage: stage, arguments: arguments + ["--config", try stage.shadowlessConfig()])
         let (client, id) = try sendReplyable(stage, placeholder: placeholder)
         return (probe, toastd, client, id)

@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 /// A running `toastd-stage probe`: an ordinary window (sway tiles it over the whole output) that
 /// prints each pointer and keyboard event it receives. Terminated when released.
@@ -27,6 +28,14 @@ final class ProbeWindow {
     }
 
     deinit { process.terminate() }
+
+    /// A probe that has been given the keyboard (its `keyboard-enter`): the window whose keys a test
+    /// watches a toast take and give back.
+    static func holdingKeyboard(stage: Stage, file: StaticString = #filePath, line: UInt = #line) throws -> ProbeWindow {
+        let probe = try ProbeWindow(stage: stage)
+        XCTAssertTrue(probe.waitFor("keyboard-enter"), "\(probe.lines)", file: file, line: line)
+        return probe
+    }
 
     /// Every line the probe printed so far.
     var lines: [String] {
