@@ -31,7 +31,7 @@ public final class ToastRenderer {
     private struct ShadowKey: Hashable {
         var size: Size; var scale: PixelScale; var shadow: ToastStyle.Shadow; var radius: Double
     }
-    private var shadows: [ShadowKey: Canvas] = [:]
+    private var shadows: [ShadowKey: ShadowMask] = [:]
     /// A bar HUD's box, glyph and label (value zeroed in the key) at one scale; see `redrawBarValue`.
     var hudChrome: (bar: HudBarView, scale: PixelScale, image: Canvas)?
     /// The memory of the picture of the last toast to leave the screen, for the next toast's picture
@@ -165,33 +165,30 @@ public final class ToastRenderer {
         return canvas
     }
 
-    /// The soft shadow of `toast`'s box (nil when its style has none): a canvas `style.shadowExtent`
+    /// The soft shadow of `toast`'s box (nil when its style has none): a mask `style.shadowExtent`
     /// larger than the box on every side, to composite with its top-left that far up and left of the
     /// toast's, under it. It is empty where the box is, so a translucent box shows what is behind it
     /// rather than its own shadow. Rendered once per box size and look, like the boxes.
-    public func shadowImage(of toast: ToastView, size: Size, scale: PixelScale) -> Canvas? {
+    public func shadowImage(of toast: ToastView, size: Size, scale: PixelScale) -> ShadowMask? {
         let style = toast.style ?? style
         return shadowImage(size: size, cornerRadius: style.cornerRadius, shadow: style.shadow, scale: scale)
     }
 
     /// The soft shadow of a HUD's box of `size` (`measureHud`), as `shadowImage(of:size:scale:)`.
-    public func hudShadowImage(size: Size, scale: PixelScale) -> Canvas? {
+    public func hudShadowImage(size: Size, scale: PixelScale) -> ShadowMask? {
         shadowImage(size: size, cornerRadius: hudCornerRadius, shadow: style.shadow, scale: scale)
     }
 
-    private func shadowImage(size: Size, cornerRadius: Double, shadow: ToastStyle.Shadow?, scale: PixelScale) -> Canvas? {
+    private func shadowImage(size: Size, cornerRadius: Double, shadow: ToastStyle.Shadow?, scale: PixelScale) -> ShadowMask? {
         guard let shadow, shadow.radius > 0, shadow.color.alpha > 0 else { return nil }
         let key = ShadowKey(size: size, scale: scale, shadow: shadow, radius: cornerRadius)
         if let hit = shadows[key] { return hit }
         let extent = Double(shadow.radius)
         let outer = Size(width: size.width + 2 * shadow.radius, height: size.height + 2 * shadow.radius)
-        let canvas = Canvas(size: outer, scale: scale)
-        guard let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(canvas.width), Int32(canvas.height)) else {
-            return nil
-        }
-        defer { cairo_surface_destroy(mask) }
+        guard let mask = ShadowMask(width: max(1, outer.width * scale), height: max(1, outer.height * scale),
+                                    color: shadow.color) else { return nil }
         // The box's shape, dropped a little, blurred so that it fades out within the extent.
-        if let cr = cairo_create(mask) {
+        if let cr = cairo_create(mask.surface) {
             cairo_scale(cr, scale.factor, scale.factor)
             CairoDrawing.roundedRect(cr, x: extent, y: extent + Double(shadow.drop), width: Double(size.width),
                                      height: Double(size.height), radius: cornerRadius)
@@ -199,28 +196,25 @@ public final class ToastRenderer {
             cairo_fill(cr)
             cairo_destroy(cr)
         }
-        cairo_surface_flush(mask)
-        if let data = cairo_image_surface_get_data(mask) {
+        cairo_surface_flush(mask.surface)
+        if let data = cairo_image_surface_get_data(mask.surface) {
             let spread = (shadow.radius - shadow.drop) * scale
-            ShadowBlur.blur(data, width: canvas.width, height: canvas.height,
-                            stride: Int(cairo_image_surface_get_stride(mask)), radius: max(1, spread / 3))
+            ShadowBlur.blur(data, width: mask.width, height: mask.height, stride: mask.stride, radius: max(1, spread / 3))
         }
-        cairo_surface_mark_dirty(mask)
-        canvas.withContext(scale: scale) { cr in
-            cairo_save(cr)
-            cairo_identity_matrix(cr)
-            CairoDrawing.setColor(cr, shadow.color)
-            cairo_mask_surface(cr, mask, 0, 0)
-            cairo_restore(cr)
-            // Nothing under the box itself.
+        cairo_surface_mark_dirty(mask.surface)
+        // Nothing under the box itself.
+        if let cr = cairo_create(mask.surface) {
+            cairo_scale(cr, scale.factor, scale.factor)
             CairoDrawing.roundedRect(cr, x: extent, y: extent, width: Double(size.width), height: Double(size.height),
                                      radius: cornerRadius)
             cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
             cairo_fill(cr)
+            cairo_destroy(cr)
         }
-        makeRoomForBox(canvas, entries: shadows.count)
-        shadows[key] = canvas
-        return canvas
+        cairo_surface_flush(mask.surface)
+        makeRoomForBox(bytes: mask.byteCount, entries: shadows.count)
+        shadows[key] = mask
+        return mask
     }
 
     private func boxImage(size: Size, style: ToastStyle, urgency: Urgency, scale: PixelScale) -> Canvas {
@@ -236,15 +230,14 @@ public final class ToastRenderer {
             CairoDrawing.box(cr, size: key.size, radius: key.radius, fill: key.fill, border: key.border,
                              borderWidth: key.borderWidth)
         }
-        makeRoomForBox(canvas, entries: boxes.count)
+        makeRoomForBox(bytes: canvas.stride * canvas.height, entries: boxes.count)
         boxes[key] = canvas
         return canvas
     }
 
-    /// Counts `canvas` into the box and shadow caches' budget, emptying both first when one holds
-    /// `boxCapacity` entries or the bytes would pass `boxByteBudget` (rare: toasts of many heights).
-    private func makeRoomForBox(_ canvas: Canvas, entries: Int) {
-        let bytes = canvas.stride * canvas.height
+    /// Counts `bytes` (a box or a shadow) into the box and shadow caches' budget, emptying both first when
+    /// one holds `boxCapacity` entries or the bytes would pass `boxByteBudget` (rare: toasts of many heights).
+    private func makeRoomForBox(bytes: Int, entries: Int) {
         if entries >= boxCapacity || boxBytes + bytes > boxByteBudget {
             boxes.removeAll()
             shadows.removeAll()
