@@ -22,11 +22,17 @@ public final class ToastRenderer {
         var fill: Color; var border: Color; var borderWidth: Double; var radius: Double
     }
     private var boxes: [BoxKey: Canvas] = [:]
+    /// Boxes drawn once since the stacks last settled (`releaseBoxes`): a box is cached at its second
+    /// use, when toasts of one size come faster than the stack settles (a burst); a toast on its own
+    /// draws its box into its picture, and no copy of it stays beside the picture while it is shown.
+    private var boxesDrawnOnce: Set<BoxKey> = []
     private let boxCapacity = 16
     /// Bytes of boxes kept: toasts of many heights at a large scale would otherwise pile up megabytes.
     let boxByteBudget = 4 << 20
-    /// Bytes the cached boxes hold now.
+    /// Bytes the cached boxes and shadows hold now.
     private(set) var boxBytes = 0
+    /// How many boxes are cached now.
+    package var cachedBoxCount: Int { boxes.count }
     /// Shadows by box size, scale and look; see `shadowImage`. Counted in `boxBytes` with the boxes.
     private struct ShadowKey: Hashable {
         var size: Size; var scale: PixelScale; var shadow: ToastStyle.Shadow; var radius: Double
@@ -71,12 +77,23 @@ public final class ToastRenderer {
         images.removeAll()
         imageBytes = 0
         boxes.removeAll()
+        boxesDrawnOnce.removeAll()
         shadows.removeAll()
         boxBytes = 0
         hudChrome = nil
         guard text.releaseLayouts(resetCairoFontCaches: resetCairoFontCaches) else { return false }
         prewarm(scale: scale)
         return true
+    }
+
+    /// Lets go of the cached boxes, keeping the shadows (a shown toast's close fade blends its shadow
+    /// again, and blurring it anew would cost that fade's first frame). For when the stacks stopped
+    /// changing: the cache spares each toast of a burst drawing its box, and the burst is over then,
+    /// while a settled toast kept a copy of its box (~100 KiB at scale 1) beside its picture.
+    public func releaseBoxes() {
+        boxBytes -= boxes.values.reduce(0) { $0 + $1.stride * $1.height }
+        boxes.removeAll()
+        boxesDrawnOnce.removeAll()
     }
 
     /// Pays the cold-start cost now (fontconfig configuration, font files, shaper set-up: ~10–20 ms here)
@@ -148,18 +165,25 @@ public final class ToastRenderer {
     /// `toast` alone in a new canvas of its size (`measure`) at `scale`: the picture the daemon renders once
     /// and composites on animation frames. The same pixels as `draw` into a transparent canvas at `.zero`,
     /// but the box (fill and border, the dearest part after the text) is copied from a small cache of
-    /// boxes by size and urgency, which a stack of toasts mostly hits. Drawn into `spare` (another
+    /// boxes by size and urgency, which the toasts of a burst mostly hit (`cachedBox`). Drawn into `spare` (another
     /// toast's picture that is no longer needed) when it has the size: a toast of the same size, in a
     /// burst most of them, then costs no fresh memory (each new page a fault); else into the memory
     /// kept (`keepPictureMemory`) when it is large enough.
     public func image(of toast: ToastView, scale: PixelScale, reusing spare: Canvas? = nil) -> Canvas {
         let layout = layout(of: toast, scale: scale)
         let (width, height) = (max(1, layout.size.width * scale), max(1, layout.size.height * scale))
-        // Not zeroed first: the box, copied over all of it, sets every pixel.
+        // Not zeroed first when a cached box, copied over all of it, sets every pixel.
         let canvas = spare.flatMap { $0.width == width && $0.height == height ? $0 : nil }
             ?? Canvas(uninitializedWidth: width, height: height, in: takeKeptPictureMemory())
             ?? Canvas(width: width, height: height)
-        let box = boxImage(size: layout.size, style: toast.style ?? style, urgency: toast.urgency, scale: scale)
+        let style = toast.style ?? style
+        let key = BoxKey(size: layout.size, scale: scale, fill: style.backgrounds[toast.urgency],
+                         border: style.borders[toast.urgency], borderWidth: style.borderWidth, radius: style.cornerRadius)
+        guard let box = cachedBox(key) else {
+            canvas.clear()
+            canvas.withContext(scale: scale) { cr in drawToast(cr, toast, layout) }
+            return canvas
+        }
         canvas.composite(box, atPixelX: 0, y: 0, replacing: true)
         canvas.withContext(scale: scale) { cr in drawToast(cr, toast, layout, box: false) }
         return canvas
@@ -217,14 +241,15 @@ public final class ToastRenderer {
         return mask
     }
 
-    private func boxImage(size: Size, style: ToastStyle, urgency: Urgency, scale: PixelScale) -> Canvas {
-        boxImage(BoxKey(size: size, scale: scale, fill: style.backgrounds[urgency], border: style.borders[urgency],
-                        borderWidth: style.borderWidth, radius: style.cornerRadius))
-    }
-
-    /// The box `key` describes (`CairoDrawing.box`), from the cache or drawn into it.
-    private func boxImage(_ key: BoxKey) -> Canvas {
+    /// The box `key` describes (`CairoDrawing.box`), from the cache or drawn into it; nil at its first
+    /// use since the stacks settled unless `evenFirst` (the caller draws it in place: the same cost, and
+    /// nothing kept).
+    private func cachedBox(_ key: BoxKey, evenFirst: Bool = false) -> Canvas? {
         if let hit = boxes[key] { return hit }
+        if !evenFirst {
+            if boxesDrawnOnce.count >= boxCapacity { boxesDrawnOnce.removeAll() }
+            guard !boxesDrawnOnce.insert(key).inserted else { return nil }
+        }
         let canvas = Canvas(size: key.size, scale: key.scale)
         canvas.withContext(scale: key.scale) { cr in
             CairoDrawing.box(cr, size: key.size, radius: key.radius, fill: key.fill, border: key.border,
@@ -365,9 +390,10 @@ public final class ToastRenderer {
         let textColor = look?.textColor ?? style.bodyColor
         // The pill is drawn at every frame its count changes (each frame of a burst): its box, filled
         // and stroked, cost ~280k instructions to rasterize, copied from the box cache ~10k. Only
-        // opaque and at an integer scale, where the copy lands on the very pixels drawing would.
-        if opacity >= 1, scale.isInteger {
-            canvas.composite(boxImage(box), atPixelX: origin.x * scale, y: origin.y * scale)
+        // opaque and at an integer scale, where the copy lands on the very pixels drawing would; from its
+        // first use, as blending the box drawn apart rounds otherwise than drawing it over the shadows.
+        if opacity >= 1, scale.isInteger, let cached = cachedBox(box, evenFirst: true) {
+            canvas.composite(cached, atPixelX: origin.x * scale, y: origin.y * scale)
             canvas.withContext(scale: scale, origin: origin) { cr in l.draw(cr, x: textX, y: textY, color: textColor) }
             return
         }

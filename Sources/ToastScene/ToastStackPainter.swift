@@ -137,8 +137,13 @@ package struct ToastStackPainter {
         (pictures.values.filter { $0.image != nil }.count, sparePictures.count)
     }
 
-    /// Frees the pictures kept for reuse (the stack stopped changing).
-    package mutating func forgetSparePictures() { sparePictures = [] }
+    /// The stack stopped changing: the pictures kept for reuse go, and the renderer's boxes (both serve
+    /// toasts arriving faster than frames, and none is arriving now). The shown toasts keep their
+    /// pictures and shadows, which their close fades blend.
+    package mutating func settled() {
+        sparePictures = []
+        renderer.releaseBoxes()
+    }
 
     /// Offers the renderer its pictures' memory for the next toast's picture (`ToastRenderer.keepPictureMemory`
     /// keeps the largest it may): the stack is going away.
