@@ -251,7 +251,7 @@ struct IconTheme {
 
     static func loadIndex(_ path: String) -> ThemeIndex? {
         guard let data = try? WholeFile.read(path, maxSize: ThemeIndex.maxBytes).get() else { return nil }
-        return ThemeIndex.parse(String(decoding: data, as: UTF8.self))
+        return ThemeIndex.parse(utf8: data)
     }
 
     private mutating func readable(_ path: String) -> Bool {

@@ -146,6 +146,36 @@ final class IconThemeTests: XCTestCase {
         }
     }
 
+    /// Blanks around keys, values and headers, unknown keys, a key given twice and a section given twice
+    /// (the last value wins, the sections merge), comments, and lines that are neither.
+    func testIndexThemeKeysAreReadWhereverTheyStand() {
+        let index = ThemeIndex.parse("""
+            [Icon Theme]
+            \tInherits =  Parent ,, Other\t
+            Directories = 16x16/apps , 32x32/apps,
+            # Size=99
+            [16x16/apps]
+            Comment=not a key the lookup reads
+            Size=12
+            Size = 16
+            not a key line
+            [32x32/apps]
+            Size=32
+            [16x16/apps]
+            Type = Fixed
+            [32x32/apps]
+            MinSize=8
+            MaxSize=64
+            Type=Scalable
+            Threshold=7
+            Scale=x
+            """)
+        XCTAssertEqual(index.inherits, ["Parent", "Other"])
+        XCTAssertEqual(index.directories, [ThemeDirectory(path: "16x16/apps", size: 16, type: .fixed),
+                                           ThemeDirectory(path: "32x32/apps", size: 32, type: .scalable, minSize: 8,
+                                                          maxSize: 64, threshold: 7)])
+    }
+
     func testTheSizeRule() {
         let fixed = ThemeDirectory(path: "f", size: 32, type: .fixed)
         XCTAssertTrue(fixed.matches(size: 32, scale: 1))
