@@ -94,6 +94,13 @@ struct IconTheme {
         }
     }
 
+    /// Reads the themes' indexes and finds which of their directories hold icons, as the first lookup
+    /// would (a few ms for hicolor's ~650 directories): done at a login start, so that the first HUD or
+    /// toast with an icon does not wait for it.
+    mutating func loadThemes() {
+        _ = themeChain()
+    }
+
     /// The file for `name` drawn `size` logical pixels wide at output `scale`, or nil.
     mutating func path(forIconNamed name: String, size: Int = 48, scale: Int = 1) -> String? {
         guard Self.isIconName(name) else { return nil }

@@ -243,6 +243,25 @@ final class IconThemeTests: XCTestCase {
         XCTAssertNil(plain.path(forIconNamed: "only-svg"), "hicolor inherits nothing")
     }
 
+    /// `loadThemes` (a login start) reads the indexes and finds the directories holding icons then: the
+    /// first lookup after it reads no index (here: the index is gone by then, yet its directory is used).
+    func testThemesLoadedAheadAreWhatTheFirstLookupUses() throws {
+        try write("share/icons/Custom/index.theme", """
+            [Icon Theme]
+            Directories=odd/place
+            [odd/place]
+            Size=48
+            Type=Fixed
+            """)
+        let icon = try place("share/icons/Custom/odd/place/volume.png")
+        var ahead = IconTheme(dataDirectories: [root + "/share"], themeName: "Custom")
+        var late = IconTheme(dataDirectories: [root + "/share"], themeName: "Custom")
+        ahead.loadThemes()
+        try FileManager.default.removeItem(atPath: root + "/share/icons/Custom/index.theme")
+        XCTAssertEqual(ahead.path(forIconNamed: "volume"), icon)
+        XCTAssertNil(late.path(forIconNamed: "volume"), "without its index the theme has no such directory")
+    }
+
     /// A hicolor laid out as packages install it (every size and category directory, nearly all empty):
     /// a missing name is looked for only where there are files, and a theme's directories are read
     /// once (an icon put into an empty one is seen by the next `IconTheme`, as after a reload).
