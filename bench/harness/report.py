@@ -51,6 +51,8 @@ ROWS = [
         "wob", "≤ 0.8× anchor", ratio_max=0.8, series=True),
     Row("hud_key", "2. HUD key press (`sh -c` spawned) → first commit", "ms", "hud_key.toastd", "hud_key.wob",
         "wob (echo > FIFO)", "≤ 0.5× anchor", ratio_max=0.5, series=True),
+    Row("hud_key_first", "2. HUD key press, the first after the daemon started (`sh -c` spawned) → first commit", "ms",
+        "hud_key_first.toastd", "hud_key_first.wob", "wob (echo > FIFO)", series=True),
     Row("hud_key_tail", "2. HUD key press → first commit (vs wob as its README feeds it: `tail -f FIFO | wob`)", "ms",
         "hud_key.toastd", "hud_key.wob-tail", "wob (echo > FIFO, tail -f)", series=True),
     Row("hud_key_fifo", "2. HUD key press, toastd fed like wob: `echo N > FIFO`, `tail -f FIFO | toast hud --stream volume`",
@@ -282,7 +284,7 @@ def write_png(path, rows, meta):
 
     # Latency: one pair of bars per row, median with a whisker to p90, log scale.
     ax = fig.add_subplot(top_grid[0, 0])
-    keys = ["cli_cold", "cli_warm", "ns_cold", "ns_warm", "cli_exit", "spawn_baseline", "notify", "hud", "hud_key", "first_after_login",
+    keys = ["cli_cold", "cli_warm", "ns_cold", "ns_warm", "cli_exit", "spawn_baseline", "notify", "hud", "hud_key", "hud_key_first", "first_after_login",
             "ready_bus", "ready_socket"]
     labels = []
     shown = [r[side][k] for r in (by_key[key] for key in keys) for side in ("toastd", "anchor")
