@@ -2,7 +2,8 @@ import Glibc
 
 /// The blur of a drop shadow: repeated box blurs over a one-byte-a-pixel coverage mask, which
 /// approach a Gaussian after three passes (each a running sum, so the cost does not grow with the
-/// radius). Pure; the renderer draws the mask and colours the result once per box size.
+/// radius). Pure; `ShadowMask` draws the mask and blurs it once per box size, and is blended through
+/// the shadow's colour.
 enum ShadowBlur {
     /// Blurs the `width`×`height` mask in `data` (rows `stride` bytes apart) in place with `passes`
     /// box blurs of `radius` pixels across, then down. Coverage moves at most `passes × radius` pixels;

@@ -23,7 +23,42 @@ public final class ShadowMask {
         (self.width, self.height, self.surface, self.color) = (width, height, surface, color)
     }
 
+    /// The soft shadow of a box of `size` (logical pixels) with `cornerRadius`: `shadow.radius` larger
+    /// than the box on every side, the box's shape dropped by `shadow.drop` and blurred so that it fades
+    /// out within that, and nothing where the box is (a translucent box shows what is behind it rather
+    /// than its own shadow). Nil when memory is short.
+    convenience init?(box size: Size, cornerRadius: Double, shadow: ToastStyle.Shadow, scale: PixelScale) {
+        let extent = Double(shadow.radius)
+        let outer = Size(width: size.width + 2 * shadow.radius, height: size.height + 2 * shadow.radius)
+        self.init(width: max(1, outer.width * scale), height: max(1, outer.height * scale), color: shadow.color)
+        fill(scale: scale) { cr in
+            CairoDrawing.roundedRect(cr, x: extent, y: extent + Double(shadow.drop), width: Double(size.width),
+                                     height: Double(size.height), radius: cornerRadius)
+        }
+        if let data = cairo_image_surface_get_data(surface) {
+            let spread = (shadow.radius - shadow.drop) * scale
+            ShadowBlur.blur(data, width: width, height: height, stride: stride, radius: max(1, spread / 3))
+        }
+        cairo_surface_mark_dirty(surface)
+        fill(scale: scale, clearing: true) { cr in
+            CairoDrawing.roundedRect(cr, x: extent, y: extent, width: Double(size.width), height: Double(size.height),
+                                     radius: cornerRadius)
+        }
+    }
+
     deinit { cairo_surface_destroy(surface) }
+
+    /// Fills the path `path` adds (logical pixels at `scale`) with full coverage, or clears it.
+    private func fill(scale: PixelScale, clearing: Bool = false, path: (OpaquePointer) -> Void) {
+        guard let cr = cairo_create(surface) else { return }
+        cairo_scale(cr, scale.factor, scale.factor)
+        path(cr)
+        cairo_set_operator(cr, clearing ? CAIRO_OPERATOR_CLEAR : CAIRO_OPERATOR_OVER)
+        cairo_set_source_rgba(cr, 0, 0, 0, 1)
+        cairo_fill(cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+    }
 
     /// Bytes per row.
     var stride: Int { Int(cairo_image_surface_get_stride(surface)) }

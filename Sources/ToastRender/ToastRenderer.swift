@@ -207,35 +207,7 @@ public final class ToastRenderer {
         guard let shadow, shadow.radius > 0, shadow.color.alpha > 0 else { return nil }
         let key = ShadowKey(size: size, scale: scale, shadow: shadow, radius: cornerRadius)
         if let hit = shadows[key] { return hit }
-        let extent = Double(shadow.radius)
-        let outer = Size(width: size.width + 2 * shadow.radius, height: size.height + 2 * shadow.radius)
-        guard let mask = ShadowMask(width: max(1, outer.width * scale), height: max(1, outer.height * scale),
-                                    color: shadow.color) else { return nil }
-        // The box's shape, dropped a little, blurred so that it fades out within the extent.
-        if let cr = cairo_create(mask.surface) {
-            cairo_scale(cr, scale.factor, scale.factor)
-            CairoDrawing.roundedRect(cr, x: extent, y: extent + Double(shadow.drop), width: Double(size.width),
-                                     height: Double(size.height), radius: cornerRadius)
-            cairo_set_source_rgba(cr, 0, 0, 0, 1)
-            cairo_fill(cr)
-            cairo_destroy(cr)
-        }
-        cairo_surface_flush(mask.surface)
-        if let data = cairo_image_surface_get_data(mask.surface) {
-            let spread = (shadow.radius - shadow.drop) * scale
-            ShadowBlur.blur(data, width: mask.width, height: mask.height, stride: mask.stride, radius: max(1, spread / 3))
-        }
-        cairo_surface_mark_dirty(mask.surface)
-        // Nothing under the box itself.
-        if let cr = cairo_create(mask.surface) {
-            cairo_scale(cr, scale.factor, scale.factor)
-            CairoDrawing.roundedRect(cr, x: extent, y: extent, width: Double(size.width), height: Double(size.height),
-                                     radius: cornerRadius)
-            cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
-            cairo_fill(cr)
-            cairo_destroy(cr)
-        }
-        cairo_surface_flush(mask.surface)
+        guard let mask = ShadowMask(box: size, cornerRadius: cornerRadius, shadow: shadow, scale: scale) else { return nil }
         makeRoomForBox(bytes: mask.byteCount, entries: shadows.count)
         shadows[key] = mask
         return mask
