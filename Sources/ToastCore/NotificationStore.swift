@@ -35,7 +35,7 @@ public struct NotificationConfig: Equatable, Sendable {
 public struct NotificationStore: Sendable {
     public private(set) var config: NotificationConfig
     /// Open notifications, newest first (a replacement keeps its place).
-    public internal(set) var all: [Notification] = []
+    public internal(set) var all: OpenNotifications = []
     /// Closed notifications, newest first, at most `config.historyLimit`.
     public private(set) var history: [HistoryEntry] = []
     public private(set) var doNotDisturb = false
@@ -118,7 +118,7 @@ public struct NotificationStore: Sendable {
         notification.revision = nextRevision()
         if noteArrival(of: notification, now: now) { notification.isFlood = true }
         show(&notification, now: now)
-        all.insert(notification, at: 0)
+        all.prepend(notification)
         if notification.isVisible { generation += 1 }
         return id
     }
@@ -244,7 +244,7 @@ public struct NotificationStore: Sendable {
         notification.updatedAt = now
         notification.revision = nextRevision()
         show(&notification, now: now)
-        all.insert(notification, at: 0)
+        all.prepend(notification)
         if notification.isVisible { generation += 1 }
         return notification.id
     }
