@@ -89,7 +89,10 @@ public struct NotificationStore: Sendable {
 
     /// The earliest time a notification expires, if any does.
     public var nextDeadline: Instant? {
-        all.lazy.compactMap(\.expiresAt).min()
+        // Read in place at every turn of the loop that changed the model: no key path, no copy.
+        var earliest: Instant?
+        for i in all.indices { earliest = Instant.earliest(earliest, all[i].expiresAt) }
+        return earliest
     }
 
     /// Events since the last call, oldest first.
@@ -128,7 +131,7 @@ public struct NotificationStore: Sendable {
             return index
         }
         if let tag = request.tag {
-            return all.firstIndex { $0.tag == tag && $0.appName == request.appName }
+            return all.indices.first { all[$0].tag == tag && all[$0].appName == request.appName }
         }
         return nil
     }
@@ -357,7 +360,7 @@ public struct NotificationStore: Sendable {
     }
 
     func index(of id: NotificationID) -> Int? {
-        all.firstIndex { $0.id == id }
+        all.indices.first { all[$0].id == id }
     }
 
     private func isOpen(_ id: NotificationID) -> Bool {
@@ -367,6 +370,6 @@ public struct NotificationStore: Sendable {
     private mutating func allocateID() -> NotificationID {
         // Ids only grow, so the first candidate is almost always free: one scan, no set built per call.
         let open = all
-        return ids.allocate { id in open.contains { $0.id == id } }
+        return ids.allocate { id in open.indices.contains { open[$0].id == id } }
     }
 }

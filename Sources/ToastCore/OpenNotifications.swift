@@ -4,45 +4,53 @@
 /// one out from between moves the shorter side. Positions are indices: 0 is the newest.
 ///
 /// Memory follows the count: the slots halve when three quarters are empty, and go when none is open.
+/// An empty slot holds `vacant`, whose strings and arrays are empty and hold no memory: with optional
+/// slots, reading a field copied the whole optional notification (a few hundred bytes) out first.
 public struct OpenNotifications: RandomAccessCollection, MutableCollection, ExpressibleByArrayLiteral, Equatable,
                                 Sendable {
     public typealias Index = Int
     public typealias Indices = Range<Int>
 
-    /// `count` notifications from slot `head` on, wrapping at the end; the other slots are nil.
-    private var slots: ContiguousArray<Notification?> = []
+    // Inlinable, and read and modified in place: the callers (the animator's scene, the groups) read
+    // fields of every open notification at each frame, and a call per element returning a copy of the
+    // notification (every string and array retained, then released) cost more than the moves saved.
+    /// `count` notifications from slot `head` on, wrapping at the end; the other slots are `vacant`.
+    @usableFromInline var slots: ContiguousArray<Notification> = []
     /// The slot of the newest (position 0).
-    private var head = 0
+    @usableFromInline var head = 0
     public private(set) var count = 0
 
     /// The smallest ring kept once something is open; smaller counts do not shrink it.
     private static let minimumSlots = 8
+    /// What an empty slot holds.
+    private static let vacant = Notification(id: 0, request: NotificationRequest(), createdAt: Instant(milliseconds: 0),
+                                             now: Instant(milliseconds: 0))
 
     public init() {}
 
     /// `elements` newest first.
     public init(arrayLiteral elements: Notification...) {
-        slots = ContiguousArray(elements.map { Optional($0) })
+        slots = ContiguousArray(elements)
         count = elements.count
     }
 
     /// The same notifications in the same order (however the slots lie).
     public static func == (a: Self, b: Self) -> Bool { a.elementsEqual(b) }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { count }
-    public var indices: Range<Int> { 0..<count }
-    public func index(after i: Int) -> Int { i + 1 }
-    public func index(before i: Int) -> Int { i - 1 }
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { count }
+    @inlinable public var indices: Range<Int> { 0..<count }
+    @inlinable public func index(after i: Int) -> Int { i + 1 }
+    @inlinable public func index(before i: Int) -> Int { i - 1 }
 
-    public subscript(position: Int) -> Notification {
-        get {
+    @inlinable public subscript(position: Int) -> Notification {
+        _read {
             precondition(position >= 0 && position < count, "OpenNotifications: position out of range")
-            return slots[slot(position)]!
+            yield slots[slot(position)]
         }
         _modify {
             precondition(position >= 0 && position < count, "OpenNotifications: position out of range")
-            yield &slots[slot(position)]!
+            yield &slots[slot(position)]
         }
     }
 
@@ -58,8 +66,8 @@ public struct OpenNotifications: RandomAccessCollection, MutableCollection, Expr
     @discardableResult
     public mutating func remove(at position: Int) -> Notification {
         precondition(position >= 0 && position < count, "OpenNotifications: position out of range")
-        let removed = slots[slot(position)]!
-        slots[slot(position)] = nil
+        let removed = slots[slot(position)]
+        slots[slot(position)] = Self.vacant
         if position < count - 1 - position {
             // The newer ones move one place back; the emptied slot ends up in front of them.
             for p in stride(from: position, to: 0, by: -1) { slots.swapAt(slot(p), slot(p - 1)) }
@@ -78,17 +86,17 @@ public struct OpenNotifications: RandomAccessCollection, MutableCollection, Expr
     }
 
     /// The slot holding `position`.
-    private func slot(_ position: Int) -> Int {
+    @inlinable func slot(_ position: Int) -> Int {
         let s = head + position
         return s < slots.count ? s : s - slots.count
     }
 
     /// The same notifications in `capacity` slots (at least `count`), the newest in the first.
     private mutating func resize(to capacity: Int) {
-        var resized = ContiguousArray<Notification?>()
+        var resized = ContiguousArray<Notification>()
         resized.reserveCapacity(capacity)
         for p in 0..<count { resized.append(slots[slot(p)]) }
-        resized.append(contentsOf: repeatElement(nil, count: capacity - count))
+        resized.append(contentsOf: repeatElement(Self.vacant, count: capacity - count))
         slots = resized
         head = 0
     }
