@@ -95,7 +95,12 @@ public struct OpenNotifications: RandomAccessCollection, MutableCollection, Expr
     private mutating func resize(to capacity: Int) {
         var resized = ContiguousArray<Notification>()
         resized.reserveCapacity(capacity)
-        for p in 0..<count { resized.append(slots[slot(p)]) }
+        // Moved, not copied: a copy retained every string and array of each notification.
+        for p in 0..<count {
+            var moved = Self.vacant
+            swap(&moved, &slots[slot(p)])
+            resized.append(moved)
+        }
         resized.append(contentsOf: repeatElement(Self.vacant, count: capacity - count))
         slots = resized
         head = 0
