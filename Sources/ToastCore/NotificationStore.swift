@@ -113,8 +113,9 @@ public struct NotificationStore: Sendable {
             replace(at: index, with: request, now: now)
             return all[index].id
         }
-        if all.count >= config.maxOpen, let oldest = all.last {
-            close(id: oldest.id, reason: .undefined, now: now)
+        if all.count >= config.maxOpen, !all.isEmpty {
+            // By place, not by id: finding the oldest by its id read every open notification first.
+            close(at: all.count - 1, reason: .undefined, now: now)
         }
         let id = allocateID()
         var notification = Notification(id: id, request: request, createdAt: now, now: now)
@@ -193,9 +194,15 @@ public struct NotificationStore: Sendable {
     @discardableResult
     public mutating func close(id: NotificationID, reason: CloseReason, now: Instant) -> Notification? {
         guard let index = index(of: id) else { return nil }
+        return close(at: index, reason: reason, now: now)
+    }
+
+    /// Closes the open notification at `index` of `all` and returns it.
+    @discardableResult
+    private mutating func close(at index: Int, reason: CloseReason, now: Instant) -> Notification {
         let notification = all.remove(at: index)
         if notification.isVisible { generation += 1 }
-        events.append(.closed(id: id, reason: reason, origin: notification.origin))
+        events.append(.closed(id: notification.id, reason: reason, origin: notification.origin))
         if !notification.isTransient {
             history.insert(HistoryEntry(notification: notification, reason: reason, closedAt: now), at: 0)
             boundHistory()
@@ -238,8 +245,9 @@ public struct NotificationStore: Sendable {
         }
         var notification = history.remove(at: index).notification
         historyGeneration += 1
-        if all.count >= config.maxOpen, let oldest = all.last {
-            close(id: oldest.id, reason: .undefined, now: now)
+        if all.count >= config.maxOpen, !all.isEmpty {
+            // By place, not by id: finding the oldest by its id read every open notification first.
+            close(at: all.count - 1, reason: .undefined, now: now)
         }
         if isOpen(notification.id) {
             notification.id = allocateID()
