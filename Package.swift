@@ -55,7 +55,7 @@ let cliReleaseLink: [LinkerSetting] = [
                  .when(configuration: .release)),
 ]
 
-// The release builds' Swift flags (no run-time exclusivity checks, a section per function) are given on
+// The release builds' Swift flags (no run-time exclusivity checks, cross-module optimization) are given on
 // the command line, to every module: `scripts/release-swift-flags` says why they are not set here.
 
 let package = Package(

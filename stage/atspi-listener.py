@@ -4,8 +4,9 @@
 # role, name, description and application, then the desktop walked down to toastd's children. With
 # `press`, it also presses the notification's first button through the Action interface. One JSON
 # object a line; "ready" once listening. Exits after the first notification.
-# With `events`, it instead prints every showing, announcement and value change as it comes (the source's
-# role and name, detail1, any_data, and a progress bar's value as read back through Value), until killed.
+# With `events`, it instead prints every showing, focus change, announcement and value change as it comes
+# (the source's role and name, detail1, any_data, whether its state says FOCUSED, and a progress bar's value
+# as read back through Value), until killed.
 import json
 import sys
 
@@ -39,6 +40,8 @@ def on_any(event):
     fields = dict(event=event.type, detail1=event.detail1, role=source.getRoleName(), name=source.name)
     if isinstance(event.any_data, (str, int, float)):
         fields["any_data"] = event.any_data
+    if event.type.startswith("object:state-changed:focused"):
+        fields["focused"] = source.getState().contains(pyatspi.STATE_FOCUSED)
     if source.getRole() == pyatspi.ROLE_PROGRESS_BAR:
         value = source.queryValue()
         fields.update(current=value.currentValue, maximum=value.maximumValue,
@@ -47,7 +50,8 @@ def on_any(event):
 
 
 if "events" in sys.argv:
-    for kind in ["object:state-changed:showing", "object:announcement", "object:property-change:accessible-value"]:
+    for kind in ["object:state-changed:showing", "object:state-changed:focused", "object:announcement",
+                 "object:property-change:accessible-value"]:
         pyatspi.Registry.registerEventListener(on_any, kind)
 else:
     pyatspi.Registry.registerEventListener(on_showing, "object:state-changed:showing")

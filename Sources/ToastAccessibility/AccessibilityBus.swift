@@ -77,11 +77,13 @@ package final class AccessibilityBus {
         set { barValues.interval = max(newValue, 0) }
     }
 
-    /// Makes the shown toasts `shown` and the value bar `bar`, and tells the screen readers what
-    /// changed; `now` is monotonic milliseconds, for the bar's announcements.
-    package func show(_ shown: [AccessibleTree.Toast], bar: AccessibleTree.Bar?, now: Int64) {
+    /// Makes the shown toasts `shown`, the value bar `bar` and the object with the keyboard `focus`, and
+    /// tells the screen readers what changed; `now` is monotonic milliseconds, for the bar's announcements.
+    package func show(_ shown: [AccessibleTree.Toast], bar: AccessibleTree.Bar?, focus: AccessibleTree.Focus? = nil,
+                      now: Int64) {
         for change in tree.update(shown) { announce(change) }
         if let change = tree.update(bar: bar) { announce(change, now: now) }
+        if let change = tree.update(focus: focus) { announce(change) }
     }
 
     /// When a value of the bar waits to be told (monotonic milliseconds); nil: none waits.
@@ -163,6 +165,17 @@ package final class AccessibilityBus {
             emit(at: AccessibleTree.rootPath, "ChildrenChanged", detail: "remove", index, 0) { w in
                 w.open("v", "(so)"); w.reference(self.uniqueName, path); w.close()
             }
+        }
+    }
+
+    /// The keyboard moved as a toolkit tells it: `state-changed:focused` off on the object that had it,
+    /// then on on the one that has it, which is what Orca speaks (its role and name: "Open, push button").
+    private func announce(_ change: AccessibleTree.FocusChange) {
+        if let lost = change.lost {
+            emit(at: lost, "StateChanged", detail: "focused", 0, 0) { w in w.open("v", "i"); w.int32(0); w.close() }
+        }
+        if let gained = change.gained {
+            emit(at: gained, "StateChanged", detail: "focused", 1, 0) { w in w.open("v", "i"); w.int32(0); w.close() }
         }
     }
 

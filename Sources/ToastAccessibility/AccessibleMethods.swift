@@ -52,7 +52,7 @@ extension AccessibilityBus {
         case "GetRole": return reply(m) { w in w.uint32(node.role.rawValue) }
         case "GetRoleName", "GetLocalizedRoleName": return reply(m) { w in w.string(node.role.name) }
         case "GetState":
-            return reply(m) { w in w.open("a", "u"); for word in AccessibleState.words(node.states) { w.uint32(word) }; w.close() }
+            return reply(m) { w in w.open("a", "u"); for word in AccessibleState.words(tree.states(of: node)) { w.uint32(word) }; w.close() }
         case "GetAttributes": return reply(m) { w in w.emptyArray("{ss}") }
         case "GetApplication": return reply(m) { w in w.reference(self.uniqueName, AccessibleTree.rootPath) }
         case "GetInterfaces": return reply(m) { w in w.strings(node.interfaces) }

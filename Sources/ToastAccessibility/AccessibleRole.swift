@@ -20,6 +20,7 @@ package enum AccessibleRole: UInt32, Sendable {
 package enum AccessibleState: UInt32, Sendable {
     case enabled = 8
     case focusable = 11
+    case focused = 12
     case sensitive = 24
     case showing = 25
     case visible = 30
@@ -62,7 +63,7 @@ extension AccessibleTree.Node {
     package var states: [AccessibleState] {
         switch self {
         case .application: []
-        case .toast: [.enabled, .sensitive, .showing, .visible]
+        case .toast: [.enabled, .sensitive, .focusable, .showing, .visible]
         case .button: [.enabled, .sensitive, .focusable, .showing, .visible]
         case .bar: [.enabled, .showing, .visible]
         }

@@ -65,8 +65,27 @@ package struct AccessibleTree: Equatable, Sendable {
         case removed(Toast, index: Int)
     }
 
+    /// What has the keyboard: a toast given it (`toast focus`, a click into its reply field), or the
+    /// button Tab chose on it.
+    package struct Focus: Equatable, Sendable {
+        package var toast: UInt32
+        /// The index of the chosen action among the toast's; nil: the toast itself.
+        package var action: Int?
+        package init(toast: UInt32, action: Int? = nil) { self.toast = toast; self.action = action }
+    }
+
+    /// Where the focus went: the paths of the object that lost it and of the one that has it, nil where
+    /// none (or where the object is no longer in the tree: its removal says enough).
+    package struct FocusChange: Equatable, Sendable {
+        package var lost: String?
+        package var gained: String?
+        package init(lost: String?, gained: String?) { self.lost = lost; self.gained = gained }
+    }
+
     /// The shown toasts, oldest first: the application's children.
     package private(set) var toasts: [Toast] = []
+    /// The object with the keyboard; only one that is in the tree.
+    package private(set) var focus: Focus?
     /// The value bar on screen, the application's last child.
     package private(set) var bar: Bar?
 
@@ -104,6 +123,33 @@ package struct AccessibleTree: Equatable, Sendable {
         case (let old?, nil): return .hidden(old, index: toasts.count)
         case (let old?, let new?): return old == new ? nil : .changed(from: old, to: new)
         }
+    }
+
+    /// Makes `new` the focused object (nil, or one not in the tree: none); what changed, if anything.
+    /// Call after `update(_:)`.
+    package mutating func update(focus new: Focus?) -> FocusChange? {
+        let new = new.flatMap { focus in path(of: focus).map { _ in focus } }
+        guard new != focus else { return nil }
+        defer { focus = new }
+        let change = FocusChange(lost: focus.flatMap(path(of:)), gained: new.flatMap(path(of:)))
+        return change.lost == nil && change.gained == nil ? nil : change
+    }
+
+    /// The path of the object `focus` names, nil when the tree has no such object.
+    private func path(of focus: Focus) -> String? {
+        guard let toast = toasts.first(where: { $0.id == focus.toast }) else { return nil }
+        guard let action = focus.action else { return Self.path(toast: focus.toast) }
+        return toast.actions.indices.contains(action) ? Self.path(toast: focus.toast, action: action) : nil
+    }
+
+    /// The states of `node`: its own (`Node.states`), and FOCUSED on the object with the keyboard.
+    package func states(of node: Node) -> [AccessibleState] {
+        let focused: Bool = switch node {
+        case .toast(let toast, _): focus == Focus(toast: toast.id)
+        case .button(let toast, let action): focus == Focus(toast: toast.id, action: action)
+        case .application, .bar: false
+        }
+        return node.states + (focused ? [.focused] : [])
     }
 
     // MARK: Objects

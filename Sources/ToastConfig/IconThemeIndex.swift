@@ -15,47 +15,100 @@ package struct ThemeIndex: Equatable {
     /// `text` as an `index.theme`: `[Icon Theme]` then one section per directory. Directories listed
     /// without a section, or without a `Size`, are skipped (the specification requires it).
     package static func parse(_ text: String) -> ThemeIndex {
+        parse(utf8: Array(text.utf8))
+    }
+
+    /// What a directory's section says, of the keys the lookup uses (any other key is skipped).
+    private struct SectionKeys {
+        var size, scale, minSize, maxSize, threshold: Int?
+        var type: ThemeDirectory.Kind?
+
+        /// `later` over these: a key given again (or in a repeated section) takes its last value.
+        mutating func take(_ later: SectionKeys) {
+            size = later.size ?? size
+            scale = later.scale ?? scale
+            minSize = later.minSize ?? minSize
+            maxSize = later.maxSize ?? maxSize
+            threshold = later.threshold ?? threshold
+            type = later.type ?? type
+        }
+    }
+
+    /// The bytes of an `index.theme`, parsed as `parse(_:)` says. Read as bytes, line by line, making
+    /// strings only of section names and the values kept: hicolor's index is ~3,000 lines, read when the
+    /// first themed icon is looked up (the first HUD after start waits for it).
+    package static func parse(utf8 bytes: [UInt8]) -> ThemeIndex {
         var index = ThemeIndex()
         var listed: [String] = []
-        var sections: [String: [String: String]] = [:]
-        var section = ""
-        // Split on the bytes, not on Characters: hicolor's index is ~3,000 lines, and finding grapheme
-        // boundaries through all of it made the first icon of the day wait several ms.
-        for rawLine in text.utf8.split(whereSeparator: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
-            let line = Substring(rawLine).trimmingBlanks()
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            if line.hasPrefix("[") && line.hasSuffix("]") {
-                section = String(line.dropFirst().dropLast())
-                continue
-            }
-            guard let equals = line.firstIndex(of: "=") else { continue }
-            let key = line[..<equals].trimmingBlanks(), value = line[line.index(after: equals)...].trimmingBlanks()
-            if section == "Icon Theme" {
-                switch key {
-                case "Inherits": index.inherits = list(value)
-                case "Directories", "ScaledDirectories": listed += list(value)
-                default: break
+        var sections: [String: SectionKeys] = [:]
+        var section: String?, keys = SectionKeys()
+        bytes.withUnsafeBufferPointer { text in
+            var next = 0
+            while next < text.count {
+                var end = next
+                while end < text.count, text[end] != UInt8(ascii: "\n"), text[end] != UInt8(ascii: "\r") { end += 1 }
+                let line = trimmed(text, next..<end)
+                next = end + 1
+                guard let first = line.first, text[first] != UInt8(ascii: "#") else { continue }
+                if text[first] == UInt8(ascii: "["), text[line.last!] == UInt8(ascii: "]") {
+                    if let section { sections[section, default: SectionKeys()].take(keys) }
+                    section = String(decoding: text[line.dropFirst().dropLast()], as: UTF8.self)
+                    keys = SectionKeys()
+                    continue
                 }
-            } else if sections[section, default: [:]].count < 16 {
-                sections[section, default: [:]][String(key)] = String(value)
+                guard let section, let equals = line.first(where: { text[$0] == UInt8(ascii: "=") }) else { continue }
+                let key = text[trimmed(text, line.lowerBound..<equals)]
+                let value = text[trimmed(text, equals + 1..<line.upperBound)]
+                func number() -> Int? { Int(String(decoding: value, as: UTF8.self)) }
+                if section == "Icon Theme" {
+                    if key.elementsEqual("Inherits".utf8) {
+                        index.inherits = list(value)
+                    } else if key.elementsEqual("Directories".utf8) || key.elementsEqual("ScaledDirectories".utf8) {
+                        listed += list(value)
+                    }
+                } else if key.elementsEqual("Size".utf8) {
+                    keys.size = number()
+                } else if key.elementsEqual("Scale".utf8) {
+                    keys.scale = number()
+                } else if key.elementsEqual("MinSize".utf8) {
+                    keys.minSize = number()
+                } else if key.elementsEqual("MaxSize".utf8) {
+                    keys.maxSize = number()
+                } else if key.elementsEqual("Threshold".utf8) {
+                    keys.threshold = number()
+                } else if key.elementsEqual("Type".utf8) {
+                    keys.type = value.elementsEqual("Fixed".utf8) ? .fixed
+                        : value.elementsEqual("Scalable".utf8) ? .scalable : .threshold
+                }
             }
         }
+        if let section { sections[section, default: SectionKeys()].take(keys) }
         var seen = Set<String>()
         for name in listed where seen.insert(name).inserted && index.directories.count < maxDirectories {
-            guard let keys = sections[name], let size = keys["Size"].flatMap({ Int($0) }), size > 0 else { continue }
+            guard let keys = sections[name], let size = keys.size, size > 0 else { continue }
             var directory = ThemeDirectory(path: name, size: size)
-            if let scale = keys["Scale"].flatMap({ Int($0) }), scale > 0 { directory.scale = scale }
-            switch keys["Type"] {
-            case "Fixed": directory.type = .fixed
-            case "Scalable": directory.type = .scalable
-            default: directory.type = .threshold
-            }
-            if let min = keys["MinSize"].flatMap({ Int($0) }) { directory.minSize = min }
-            if let max = keys["MaxSize"].flatMap({ Int($0) }) { directory.maxSize = max }
-            if let threshold = keys["Threshold"].flatMap({ Int($0) }) { directory.threshold = threshold }
+            if let scale = keys.scale, scale > 0 { directory.scale = scale }
+            directory.type = keys.type ?? .threshold
+            directory.minSize = keys.minSize
+            directory.maxSize = keys.maxSize
+            if let threshold = keys.threshold { directory.threshold = threshold }
             index.directories.append(directory)
         }
         return index
+    }
+
+    /// `range` of `text` without the blanks (spaces, tabs) at either end.
+    private static func trimmed(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        var (lower, upper) = (range.lowerBound, range.upperBound)
+        func blank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        while lower < upper, blank(text[lower]) { lower += 1 }
+        while upper > lower, blank(text[upper - 1]) { upper -= 1 }
+        return lower..<upper
+    }
+
+    /// A comma-separated list of bytes, blanks trimmed, empty items dropped.
+    private static func list(_ value: Slice<UnsafeBufferPointer<UInt8>>) -> [String] {
+        list(String(decoding: value, as: UTF8.self)[...])
     }
 
     /// A comma-separated list, blanks trimmed, empty items dropped.

@@ -26,6 +26,7 @@ extension Daemon {
     func startAccessibility() {
         guard config.accessibility == .auto, accessibility.status == nil,
               let session = busDoor?.bus?.connection else { return }
+        toastFocus.onChange = { [unowned self] in self.showAccessibleToasts() }
         do {
             let status = try AccessibilityStatus(session: session)
             status.onChange = { [unowned self] address in self.accessibilityTurned(address) }
@@ -106,9 +107,16 @@ extension Daemon {
         guard let bus = accessibility.bus else { return }
         let (toasts, bar) = service.readModel { model in (model.visible.map(Self.accessibleToast), model.hud.bar) }
         bus.barInterval = config.accessibleHudInterval
-        bus.show(toasts, bar: bar.map(accessibleBar), now: Self.now().milliseconds)
+        bus.show(toasts, bar: bar.map(accessibleBar), focus: accessibleFocus(in: toasts), now: Self.now().milliseconds)
         accessibility.timer?.arm(at: bus.nextAnnouncement.map { $0 * 1_000_000 })
         watchAccessibility(bus)
+    }
+
+    /// The toast with the keyboard, or the button Tab chose on it, among `toasts`.
+    private func accessibleFocus(in toasts: [AccessibleTree.Toast]) -> AccessibleTree.Focus? {
+        guard let (id, key) = toastFocus.current else { return nil }
+        let action = key.flatMap { key in toasts.first { $0.id == id }?.actions.firstIndex { $0.key == key } }
+        return AccessibleTree.Focus(toast: id, action: action)
     }
 
     /// The bar as drawn: its title and its size in the current look.

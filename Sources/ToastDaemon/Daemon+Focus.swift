@@ -35,7 +35,17 @@ final class ToastFocus {
     private unowned let service: ToastService
     private unowned let screen: Screen
     /// The toast that has the keyboard, its surface, and what was chosen and typed on it.
-    private var focused: (keys: ToastKeys, surface: OverlaySurface)?
+    private var focused: (keys: ToastKeys, surface: OverlaySurface)? {
+        didSet { onChange() }
+    }
+    /// The keyboard went to a toast or left it, or Tab chose another button (screen readers are told).
+    var onChange: () -> Void = {}
+
+    /// The toast that has the keyboard and the key of the button Tab chose on it (nil: none chosen).
+    var current: (id: NotificationID, chosenAction: String?)? {
+        guard let keys = focused?.keys, let notification = service.model.notification(id: keys.id) else { return nil }
+        return (keys.id, keys.chosenKey(in: ToastKeys.Offer(notification)))
+    }
 
     init(wayland: WaylandConnection, service: ToastService, screen: Screen) {
         self.wayland = wayland

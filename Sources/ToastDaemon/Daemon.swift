@@ -106,9 +106,12 @@ public final class Daemon {
         keepHistory()
         respectTime()
         offerSound()
-        // Fontconfig and Pango cost ~10 ms the first time: pay it now, not with the first toast, unless a
-        // call that activated the daemon waits for its toast (`StartPrewarm`).
-        if StartPrewarm.wanted(environment: Environment.variable) { renderer.prewarm(scale: largestScale) }
+        // Fontconfig and Pango cost ~10 ms the first time, the icon themes a few: pay it now, not with the
+        // first toast or HUD, unless a call that activated the daemon waits for its toast (`StartPrewarm`).
+        if StartPrewarm.wanted(environment: Environment.variable) {
+            renderer.prewarm(scale: largestScale)
+            service.loadIconThemes()
+        }
         memoryPolicy.started()
         Log.info("ready: socket \(server.path)\(busDoor == nil ? "" : ", bus name \(NotificationsBus.busName)")")
     }

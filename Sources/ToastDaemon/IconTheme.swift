@@ -94,6 +94,13 @@ struct IconTheme {
         }
     }
 
+    /// Reads the themes' indexes and finds which of their directories hold icons, as the first lookup
+    /// would (a few ms for hicolor's ~650 directories): done at a login start, so that the first HUD or
+    /// toast with an icon does not wait for it.
+    mutating func loadThemes() {
+        _ = themeChain()
+    }
+
     /// The file for `name` drawn `size` logical pixels wide at output `scale`, or nil.
     mutating func path(forIconNamed name: String, size: Int = 48, scale: Int = 1) -> String? {
         guard Self.isIconName(name) else { return nil }
@@ -251,7 +258,7 @@ struct IconTheme {
 
     static func loadIndex(_ path: String) -> ThemeIndex? {
         guard let data = try? WholeFile.read(path, maxSize: ThemeIndex.maxBytes).get() else { return nil }
-        return ThemeIndex.parse(String(decoding: data, as: UTF8.self))
+        return ThemeIndex.parse(utf8: data)
     }
 
     private mutating func readable(_ path: String) -> Bool {

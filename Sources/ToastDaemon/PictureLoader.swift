@@ -46,6 +46,11 @@ struct PictureLoader {
         cache.removeAll()
     }
 
+    /// See `IconTheme.loadThemes`.
+    mutating func loadIconThemes() {
+        icons.loadThemes()
+    }
+
     init(icons: IconTheme) {
         self.icons = icons
     }

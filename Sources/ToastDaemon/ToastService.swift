@@ -378,6 +378,11 @@ final class ToastService {
     }
 
     /// `bar` with its theme icon (see `HudIcons`), for buffers at `scale` in `renderer`'s colours.
+    /// The icon themes read ahead of the first icon (`IconTheme.loadThemes`).
+    func loadIconThemes() {
+        pictures.loadIconThemes()
+    }
+
     func withIcon(_ bar: HudBarView, scale: Int, renderer: ToastRenderer) -> HudBarView {
         // The two colours, not the whole style: copying a `ToastStyle` per value retained all its strings.
         hudIcons.decorate(bar, scale: scale, text: renderer.style.summaryColor, muted: renderer.style.captionColor) { name, side, tint in

@@ -82,6 +82,57 @@ final class AccessibilityTests: XCTestCase {
                        "ActionInvoked(open) never reached the client; toastd: \(toastd.log)")
     }
 
+    /// A toast given the keyboard (`toast focus`) is focused for a screen reader, then the button Tab
+    /// chooses on it, as a toolkit tells focus (`state-changed:focused`, and FOCUSED in the object's
+    /// state); the focus leaves with the keyboard.
+    func testTheToastWithTheKeyboardAndTheButtonTabChoseAreFocusedForAReader() throws {
+        try startAccessibilityBus()
+        try setStatus(isEnabled: true)
+        // This stage's own keyboard (the shared stage's `InputSeat` is not on it), and a window holding it.
+        let seat = try spawnTiedToThisProcess([try stage.binary("toastd-stage"), "seat"], environment: stage.environment(),
+                                              stderrLog: "\(stage.directory)/seat.stderr.log", timeout: 15)
+        defer { kill(seat.pid, SIGTERM); waitpid(seat.pid, nil, 0) }
+        XCTAssertEqual(seat.firstLine, "ready")
+        let probe = try stage.spawn([try stage.binary("toastd-stage"), "probe"])
+        defer { _ = probe.terminate() }
+        XCTAssertNotNil(probe.waitForLine(startingWith: "keyboard-enter", timeout: 15), "\(probe.lines) \(probe.stderrText)")
+        func press(_ key: String) throws {
+            let pressed = try stage.run([try stage.binary("toastd-stage"), "key", key])
+            XCTAssertEqual(pressed.status, 0, pressed.stderrText)
+        }
+        let toastd = try ToastdProcess(stage: stage, arguments: ["--no-animations"])
+        XCTAssertTrue(waitUntil(timeout: 15) { toastd.log.contains("toasts are exposed to assistive technology") }, toastd.log)
+        let listener = try listen(["events"])
+        let sender = try stage.spawn(["notify-send", "--wait", "-t", "0", "-A", "later=Later", "-A", "open=Open", "Keyboard"])
+        defer { _ = sender.terminate() }
+        let showing = #"{"event": "object:state-changed:showing""#, focusing = #"{"event": "object:state-changed:focused""#
+        XCTAssertNotNil(listener.waitForLine(deadline: .after(20)) { $0.hasPrefix(showing) && self.field($0, "name") as? String == "Keyboard" },
+                        "\(listener.lines) \(listener.stderrText)")
+        func focusEvent(_ detail1: Int, _ name: String) -> String? {
+            listener.waitForLine(deadline: .after(20)) {
+                $0.hasPrefix(focusing) && self.field($0, "detail1") as? Int == detail1 && self.field($0, "name") as? String == name
+            }
+        }
+
+        var start = probe.lines.count
+        XCTAssertEqual(try toastd.toast(["focus"]).status, 0)
+        XCTAssertNotNil(probe.waitForLine(from: start, deadline: .after(10)) { $0 == "keyboard-leave" }, "\(probe.lines.suffix(4)) \(toastd.log)")
+        let toast = focusEvent(1, "Keyboard")
+        XCTAssertEqual(field(toast, "role") as? String, "notification", "\(listener.lines)")
+        XCTAssertEqual(field(toast, "focused") as? Bool, true)
+
+        try press("Tab")
+        let button = focusEvent(1, "Later")
+        XCTAssertEqual(field(button, "role") as? String, "push button", "\(listener.lines) \(toastd.log)")
+        XCTAssertEqual(field(button, "focused") as? Bool, true)
+        XCTAssertEqual(field(focusEvent(0, "Keyboard"), "focused") as? Bool, false, "the toast kept its focus: \(listener.lines)")
+
+        start = probe.lines.count
+        try press("Escape")
+        XCTAssertNotNil(probe.waitForLine(from: start, deadline: .after(10)) { $0 == "keyboard-enter" }, "\(probe.lines.suffix(4))")
+        XCTAssertEqual(field(focusEvent(0, "Later"), "focused") as? Bool, false, "the focus stayed after the keyboard left: \(listener.lines)")
+    }
+
     /// Off (nobody owns org.a11y.Bus, or it says IsEnabled false), toastd opens no connection and
     /// starts nothing; turned on while it runs, the next toast is heard.
     func testNothingIsOpenedWhileAssistiveTechnologyIsOffAndTurningItOnIsHeard() throws {

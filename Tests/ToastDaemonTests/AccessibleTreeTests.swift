@@ -44,6 +44,30 @@ final class AccessibleTreeTests: XCTestCase {
         XCTAssertEqual(AccessibleTree.Node.application.states, [])
     }
 
+    /// The keyboard on a toast, then on a button Tab chose: the object that lost it and the one that has it,
+    /// FOCUSED only on the latter; a focus on something not in the tree is none, and a toast that left
+    /// with it is not told it lost it (its removal says so).
+    func testTheFocusMovesFromObjectToObjectAndOnlyItsHolderIsFocused() {
+        var tree = AccessibleTree()
+        let shown = toast(7, "Build failed", actions: ["open", "retry"])
+        _ = tree.update([toast(3, "older"), shown])
+        let toastPath = AccessibleTree.path(toast: 7), retryPath = AccessibleTree.path(toast: 7, action: 1)
+        XCTAssertEqual(tree.update(focus: .init(toast: 7)), .init(lost: nil, gained: toastPath))
+        XCTAssertEqual(tree.update(focus: .init(toast: 7)), nil, "nothing moved, nothing said")
+        XCTAssertTrue(tree.states(of: .toast(shown, index: 1)).contains(.focused))
+        XCTAssertEqual(tree.update(focus: .init(toast: 7, action: 1)), .init(lost: toastPath, gained: retryPath))
+        XCTAssertFalse(tree.states(of: .toast(shown, index: 1)).contains(.focused))
+        XCTAssertTrue(tree.states(of: .button(shown, action: 1)).contains(.focused))
+        XCTAssertFalse(tree.states(of: .button(shown, action: 0)).contains(.focused))
+        XCTAssertEqual(tree.update(focus: .init(toast: 7, action: 5)), .init(lost: retryPath, gained: nil), "no such button")
+        XCTAssertEqual(tree.update(focus: .init(toast: 99)), nil, "no such toast: still none")
+        XCTAssertEqual(tree.update(focus: .init(toast: 7, action: 0)), .init(lost: nil, gained: AccessibleTree.path(toast: 7, action: 0)))
+        _ = tree.update([toast(3, "older")])
+        XCTAssertNil(tree.update(focus: .init(toast: 7, action: 0)), "it left with the focus: nothing to tell")
+        XCTAssertNil(tree.focus)
+        XCTAssertEqual(AccessibleState.words([.focused]), [1 << 12, 0])
+    }
+
     func testTheBodyIsReadWithoutMarkup() {
         XCTAssertEqual(PlainText.fromMarkup("3 <b>errors</b> &amp; a <i>warning</i>"), "3 errors & a warning")
         XCTAssertEqual(PlainText.fromMarkup(#"see <a href="https://x">the log</a>"#), "see the log")

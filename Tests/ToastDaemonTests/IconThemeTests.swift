@@ -146,6 +146,36 @@ final class IconThemeTests: XCTestCase {
         }
     }
 
+    /// Blanks around keys, values and headers, unknown keys, a key given twice and a section given twice
+    /// (the last value wins, the sections merge), comments, and lines that are neither.
+    func testIndexThemeKeysAreReadWhereverTheyStand() {
+        let index = ThemeIndex.parse("""
+            [Icon Theme]
+            \tInherits =  Parent ,, Other\t
+            Directories = 16x16/apps , 32x32/apps,
+            # Size=99
+            [16x16/apps]
+            Comment=not a key the lookup reads
+            Size=12
+            Size = 16
+            not a key line
+            [32x32/apps]
+            Size=32
+            [16x16/apps]
+            Type = Fixed
+            [32x32/apps]
+            MinSize=8
+            MaxSize=64
+            Type=Scalable
+            Threshold=7
+            Scale=x
+            """)
+        XCTAssertEqual(index.inherits, ["Parent", "Other"])
+        XCTAssertEqual(index.directories, [ThemeDirectory(path: "16x16/apps", size: 16, type: .fixed),
+                                           ThemeDirectory(path: "32x32/apps", size: 32, type: .scalable, minSize: 8,
+                                                          maxSize: 64, threshold: 7)])
+    }
+
     func testTheSizeRule() {
         let fixed = ThemeDirectory(path: "f", size: 32, type: .fixed)
         XCTAssertTrue(fixed.matches(size: 32, scale: 1))
@@ -211,6 +241,25 @@ final class IconThemeTests: XCTestCase {
         var plain = IconTheme(dataDirectories: [root + "/share"])
         XCTAssertEqual(plain.path(forIconNamed: "app"), fromHicolor)
         XCTAssertNil(plain.path(forIconNamed: "only-svg"), "hicolor inherits nothing")
+    }
+
+    /// `loadThemes` (a login start) reads the indexes and finds the directories holding icons then: the
+    /// first lookup after it reads no index (here: the index is gone by then, yet its directory is used).
+    func testThemesLoadedAheadAreWhatTheFirstLookupUses() throws {
+        try write("share/icons/Custom/index.theme", """
+            [Icon Theme]
+            Directories=odd/place
+            [odd/place]
+            Size=48
+            Type=Fixed
+            """)
+        let icon = try place("share/icons/Custom/odd/place/volume.png")
+        var ahead = IconTheme(dataDirectories: [root + "/share"], themeName: "Custom")
+        var late = IconTheme(dataDirectories: [root + "/share"], themeName: "Custom")
+        ahead.loadThemes()
+        try FileManager.default.removeItem(atPath: root + "/share/icons/Custom/index.theme")
+        XCTAssertEqual(ahead.path(forIconNamed: "volume"), icon)
+        XCTAssertNil(late.path(forIconNamed: "volume"), "without its index the theme has no such directory")
     }
 
     /// A hicolor laid out as packages install it (every size and category directory, nearly all empty):

@@ -10,9 +10,12 @@ the last frame of an animation too, so a callback that the next harness request 
 close, stamped on the same clock as the log) comes before any commit was not needed, and is left
 out. Any other is *answered late* when its commit comes more than one refresh period (1/144 s)
 after it. done → commit is wall time spent making the frame, an upper bound of its CPU (the machine
-is shared); the CPU per drawn frame is also given as the daemon's on-CPU time over the scenes
-divided by its buffer commits. Commits made while the surface's previous frame callback was still
-pending are counted as in row 8.
+is shared). The CPU per drawn frame is the daemon's time on a CPU within that stretch, from the
+scheduler's switches (`late_cause.py`, when perf can trace): its p99 is the target's figure. In the
+burst that stretch also holds the Notify calls read in the same turn of the loop, so it is an upper
+bound there; fades and stack moves have no input in it. The mean CPU per commit (the daemon's CPU
+over the scenes divided by its buffer commits) counts everything, the calls too. Commits made while
+the surface's previous frame callback was still pending are counted as in row 8.
 """
 
 import os
@@ -22,7 +25,7 @@ import time
 from jeepney.io.blocking import open_dbus_connection
 
 from . import procs
-from .late_cause import SchedRecorder, sched_states, split
+from .late_cause import SchedRecorder, frame_cpu_us, sched_states, split
 from .heavy import _close, _ids, _notify, _pipeline, frame_pacing
 from .wayland_log import elapsed_us, parse_line
 
@@ -87,6 +90,7 @@ class Frames4K:
         self.output = self.env.get("STAGE_OUTPUT", "HEADLESS-1")
         self.marks = []
         self.scene_starts = {}  # scene → realtime µs mod 2^32 when it began, in order
+        self.trace_sched = os.environ.get("BENCH_SCHED") != "0" and SchedRecorder.usable()
 
     def _swaymsg(self, *words):
         subprocess.run(["swaymsg", "-s", self.env["SWAYSOCK"], "--", "output", self.output, *words],
@@ -161,7 +165,7 @@ class Frames4K:
             daemon.log.skip_to_end()
             self.marks, self.scene_starts = [], {}
             since = procs.realtime_us32()
-            recorder = SchedRecorder() if os.environ.get("BENCH_SCHED") == "1" else None
+            recorder = SchedRecorder() if self.trace_sched else None
             if recorder:
                 recorder.start()
             cpu0 = procs.cpu_ns(daemon.pid)
@@ -191,10 +195,37 @@ class Frames4K:
             r.set(f"frames4k_{key}_cpu_per_commit.toastd", cpu / commits / 1e6)
         for scene, count in late_by_scene.items():
             r.set(f"frames4k_{key}_late_{scene.replace(' ', '_')}.toastd", count)
+        if sched:
+            self._say_frame_cpu(key, scale, intervals, sched)
         self.bench.say(f"    scale {scale}: {commits} commits, {len(answered)} frame callbacks answered, {late} late, "
                        f"{ahead} commits ahead of their callback; done → commit p50 "
                        f"{(_percentile(answered, 0.5) or 0) / 1000:.2f} ms p99 {(_percentile(answered, 0.99) or 0) / 1000:.2f} ms; "
                        f"CPU per commit {cpu / max(commits, 1) / 1e6:.2f} ms; late by scene {late_by_scene}")
+
+    def _scene_at(self, stamp):
+        """The scene whose stretch holds `stamp` (µs mod 2^32)."""
+        current = None
+        for scene, start in self.scene_starts.items():
+            if elapsed_us(start, stamp) >= 0:
+                current = scene
+        return current
+
+    def _say_frame_cpu(self, key, scale, intervals, sched):
+        """The daemon's CPU per drawn frame (callback → commit, on a CPU): p99 over all, and by scene."""
+        r = self.bench.results
+        cpu = frame_cpu_us(intervals, sched)
+        if cpu:
+            r.set(f"frames4k_{key}_frame_cpu_p99.toastd", _percentile(cpu, 0.99) / 1000)
+        by_scene = {}
+        for (done, commit), on_cpu in zip(intervals, (split(d, c, sched) for d, c in intervals)):
+            if on_cpu:
+                by_scene.setdefault(self._scene_at(done), []).append(on_cpu[0])
+        for scene, values in by_scene.items():
+            r.set(f"frames4k_{key}_frame_cpu_p99_{str(scene).replace(' ', '_')}.toastd", _percentile(values, 0.99) / 1000)
+        self.bench.say(f"    scale {scale}: CPU per drawn frame p99 {(_percentile(cpu, 0.99) or 0) / 1000:.2f} ms "
+                       f"(p50 {(_percentile(cpu, 0.5) or 0) / 1000:.2f}, n={len(cpu)}); by scene: " + ", ".join(
+                           f"{scene} p99 {_percentile(v, 0.99) / 1000:.2f} max {max(v) / 1000:.2f} (n={len(v)})"
+                           for scene, v in by_scene.items()))
 
     def _say_late_causes(self, scale, intervals, sched):
         """Each late callback's wall time split into the daemon on a CPU, waiting for one, and asleep."""

@@ -5,11 +5,14 @@ stretch from a frame callback's `done` to the commit that answered it, how long 
 on a CPU, runnable but waiting for one (other processes had both CPUs: the burst's client, the bus
 daemon, sway compositing 4K with pixman), and asleep. A late frame with little on-CPU time is
 scheduler noise; one with more than a refresh period on a CPU is ours to make cheaper.
-Set BENCH_SCHED=1 for the 4K row to record it (perf must be installed and allowed to trace).
+The same split gives row 11's CPU per drawn frame: the daemon's time on a CPU from each callback's
+`done` to the commit that answers it. The 4K row records it whenever perf can trace (BENCH_SCHED=0
+turns it off).
 """
 
 import os
 import re
+import shutil
 import signal
 import subprocess
 import tempfile
@@ -67,8 +70,23 @@ def split(start_us32, end_us32, states):
     return spent["run"], spent["wait"], spent["sleep"]
 
 
+def frame_cpu_us(intervals, states):
+    """[µs on a CPU] for each (done, commit) stretch of `frame_intervals` that the recording covers."""
+    parts = (split(done, commit, states) for done, commit in intervals)
+    return [p[0] for p in parts if p]
+
+
 class SchedRecorder:
     """perf recording every CPU's scheduler switches and wakeups while it runs."""
+
+    @staticmethod
+    def usable():
+        """Whether perf is installed and may trace scheduler events here."""
+        if shutil.which("perf") is None:
+            return False
+        probe = subprocess.run(["perf", "record", "-q", "-a", "-e", "sched:sched_switch", "-o", "/dev/null", "true"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=30)
+        return probe.returncode == 0
 
     def __init__(self):
         self.path = os.path.join(tempfile.mkdtemp(prefix="toastd-bench-sched-"), "sched.perf")

@@ -2,7 +2,7 @@
 
 import unittest
 
-from .late_cause import sched_states, split
+from .late_cause import frame_cpu_us, sched_states, split
 
 # perf script lines (-k monotonic: seconds since boot), toastd being pid 700: woken, on a CPU 2 ms,
 # preempted 5 ms (sway ran), on again 1 ms, asleep.
@@ -36,6 +36,14 @@ class LateCauseTests(unittest.TestCase):
 
     def test_a_stretch_before_the_recording_is_unknown(self):
         self.assertIsNone(split(us32(99.0), us32(100.001), sched_states(SCHED, 700, OFFSET_US)))
+
+    def test_the_cpu_of_each_frame_is_its_time_on_a_cpu_and_uncovered_ones_are_left_out(self):
+        states = sched_states(SCHED, 700, OFFSET_US)
+        frames = [(us32(100.000050), us32(100.009100)), (us32(99.0), us32(100.001)), (us32(100.007100), us32(100.007600))]
+        cpu = frame_cpu_us(frames, states)
+        self.assertEqual(len(cpu), 2)
+        self.assertAlmostEqual(cpu[0], 3000, delta=2)
+        self.assertAlmostEqual(cpu[1], 500, delta=2)
 
 
 if __name__ == "__main__":
