@@ -352,7 +352,8 @@ package struct Animator {
         let inScene = Set(scene.toasts.map(\.id))
         order.removeAll { !inScene.contains($0) }
         leaving = leaving.filter { inScene.contains($0.key) }
-        instant = instant.filter { inScene.contains($0) && shownByID[$0] != nil }
+        // `keys.contains`: `shownByID[$0] != nil` copied the notification out to compare it with nil.
+        instant = instant.filter { inScene.contains($0) && shownByID.keys.contains($0) }
         lastViews = lastViews.filter { inScene.contains($0.key) }
         if places.count > openCount + heldCount {
             var keep = inScene
