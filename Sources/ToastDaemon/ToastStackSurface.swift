@@ -75,8 +75,9 @@ final class ToastStackSurface {
         surface.setNeedsDraw(size: (size.width, size.height))
     }
 
-    /// The stack stopped changing: the pictures kept for reuse go, before the heap is trimmed.
-    func settled() { painter.forgetSparePictures() }
+    /// The stack stopped changing: what served its changes goes (`ToastStackPainter.settled`), before
+    /// the heap is trimmed.
+    func settled() { painter.settled() }
 
     func draw(into buffer: ShmBuffer, scale: PixelScale) -> OverlaySurface.Damage? {
         let canvas = Canvas(data: buffer.data, width: buffer.width, height: buffer.height, stride: buffer.stride)

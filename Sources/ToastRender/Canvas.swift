@@ -156,24 +156,11 @@ public final class Canvas {
         }
     }
 
-    /// What `composite(_:atPixelX:y:clip:blendingOnly:inside:)` does inside its blended edge.
-    public enum Interior {
-        /// Copy the source's pixels: the caller knows this canvas is clear there, where blending and
-        /// copying give the same result, and copying costs a fraction.
-        case copy
-        /// Leave this canvas as it is: the caller knows the source is clear there.
-        case skip
-    }
-
-    /// Composites `source` over this canvas, blending only the band `edge` pixels wide
-    /// along its border; its interior is copied or skipped, as `interior` says. A toast over shadows
-    /// blends only where a shadow may lie under it, and a shadow only where it is not knocked out:
-    /// blending a whole stack on every redraw doubled the CPU a notification costs. With `corners`
-    /// (and `.skip`), squares of that side in the interior's four corners are blended too: a shadow knocked
-    /// out under a rounded box whose straight edges fall on whole pixels holds nothing inside but there.
-    public func composite(_ source: Canvas, atPixelX x: Int, y: Int, clip: Rect?, blendingOnly edge: Int,
-                          corners: Int = 0, inside interior: Interior) {
-        precondition(corners == 0 || interior == .skip, "Canvas.composite: corners are blended only around a skipped interior")
+    /// Composites `source` over this canvas, blending only the band `edge` pixels wide along its border
+    /// and copying its interior: the caller knows this canvas is clear there, where blending and copying
+    /// give the same result, and copying costs a fraction. A toast over shadows blends only where a
+    /// shadow may lie under it: blending a whole stack on every redraw doubled the CPU a notification costs.
+    public func composite(_ source: Canvas, atPixelX x: Int, y: Int, clip: Rect?, blendingOnly edge: Int) {
         let (w, h) = (source.width, source.height)
         let edge = max(0, min(edge, w / 2, h / 2))
         withContext(scale: 1) { cr in
@@ -183,32 +170,74 @@ public final class Canvas {
             }
             cairo_set_source_surface(cr, source.surface, Double(x), Double(y))
             let inner = Self.interior(of: source, atPixelX: x, y: y, blendingOnly: edge)
-            if interior == .copy, !inner.isEmpty {
+            if !inner.isEmpty {
                 cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
                 cairo_rectangle(cr, Double(inner.x), Double(inner.y), Double(inner.width), Double(inner.height))
                 cairo_fill(cr)
                 cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
             }
-            // The band: top and bottom strips across, left and right between them (no overlap).
-            let (e, fx, fy, fw, fh) = (Double(edge), Double(x), Double(y), Double(w), Double(h))
-            cairo_rectangle(cr, fx, fy, fw, e)
-            cairo_rectangle(cr, fx, fy + fh - e, fw, e)
-            cairo_rectangle(cr, fx, fy + e, e, fh - 2 * e)
-            cairo_rectangle(cr, fx + fw - e, fy + e, e, fh - 2 * e)
-            let c = Double(max(0, min(corners, inner.width / 2, inner.height / 2)))
-            if c > 0 {
-                let (ix, iy, iw, ih) = (Double(inner.x), Double(inner.y), Double(inner.width), Double(inner.height))
-                cairo_rectangle(cr, ix, iy, c, c)
-                cairo_rectangle(cr, ix + iw - c, iy, c, c)
-                cairo_rectangle(cr, ix, iy + ih - c, c, c)
-                cairo_rectangle(cr, ix + iw - c, iy + ih - c, c, c)
-            }
+            Self.addBand(cr, Rect(x: x, y: y, width: w, height: h), edge: edge, corners: 0, inner: inner)
             cairo_fill(cr)
         }
     }
 
-    /// The interior that `composite(_:atPixelX:y:clip:blendingOnly:inside:)` copies or skips (before
-    /// its clip), in buffer pixels: what it sets whatever was there, with `.copy`.
+    /// Adds to `cr`'s path the band `edge` pixels wide along the border of `whole` (buffer pixels) and,
+    /// with `corners`, squares of that side in the four corners of `inner`, its interior.
+    private static func addBand(_ cr: OpaquePointer, _ whole: Rect, edge: Int, corners: Int, inner: Rect) {
+        // Top and bottom strips across, left and right between them (no overlap).
+        let (e, fx, fy, fw, fh) = (Double(edge), Double(whole.x), Double(whole.y), Double(whole.width), Double(whole.height))
+        cairo_rectangle(cr, fx, fy, fw, e)
+        cairo_rectangle(cr, fx, fy + fh - e, fw, e)
+        cairo_rectangle(cr, fx, fy + e, e, fh - 2 * e)
+        cairo_rectangle(cr, fx + fw - e, fy + e, e, fh - 2 * e)
+        let c = Double(max(0, min(corners, inner.width / 2, inner.height / 2)))
+        if c > 0 {
+            let (ix, iy, iw, ih) = (Double(inner.x), Double(inner.y), Double(inner.width), Double(inner.height))
+            cairo_rectangle(cr, ix, iy, c, c)
+            cairo_rectangle(cr, ix + iw - c, iy, c, c)
+            cairo_rectangle(cr, ix, iy + ih - c, c, c)
+            cairo_rectangle(cr, ix + iw - c, iy + ih - c, c, c)
+        }
+    }
+
+    /// Composites `shadow` over this canvas with its top-left at buffer pixel (`x`, `y`): its colour
+    /// blended through its coverage, faded by `opacity`. With `clip` (buffer pixels), only pixels inside
+    /// it are touched.
+    public func composite(_ shadow: ShadowMask, atPixelX x: Int, y: Int, opacity: Double = 1, clip: Rect? = nil) {
+        withContext(scale: 1) { cr in
+            if let clip {
+                cairo_rectangle(cr, Double(clip.x), Double(clip.y), Double(clip.width), Double(clip.height))
+                cairo_clip(cr)
+            }
+            let color = shadow.color
+            CairoDrawing.setColor(cr, opacity >= 1 ? color : color.withAlpha(color.alpha * max(0, opacity)))
+            cairo_mask_surface(cr, shadow.surface, Double(x), Double(y))
+        }
+    }
+
+    /// Composites `shadow` as the other `composite` of a shadow does, but only the band `edge` pixels
+    /// wide along its border and, with `corners`, squares of that side in its interior's four corners:
+    /// a shadow knocked out under its box holds nothing elsewhere, and blending the whole of it over a
+    /// stack on every redraw doubled the CPU a notification costs.
+    public func composite(_ shadow: ShadowMask, atPixelX x: Int, y: Int, clip: Rect?, blendingOnly edge: Int,
+                          corners: Int = 0) {
+        let edge = max(0, min(edge, shadow.width / 2, shadow.height / 2))
+        let inner = Rect(x: x + edge, y: y + edge, width: shadow.width - 2 * edge, height: shadow.height - 2 * edge)
+        withContext(scale: 1) { cr in
+            if let clip {
+                cairo_rectangle(cr, Double(clip.x), Double(clip.y), Double(clip.width), Double(clip.height))
+                cairo_clip(cr)
+            }
+            Self.addBand(cr, Rect(x: x, y: y, width: shadow.width, height: shadow.height), edge: edge, corners: corners,
+                         inner: inner)
+            cairo_clip(cr)
+            CairoDrawing.setColor(cr, shadow.color)
+            cairo_mask_surface(cr, shadow.surface, Double(x), Double(y))
+        }
+    }
+
+    /// The interior that `composite(_:atPixelX:y:clip:blendingOnly:)` copies (before its clip), in
+    /// buffer pixels: what it sets whatever was there.
     public static func interior(of source: Canvas, atPixelX x: Int, y: Int, blendingOnly edge: Int) -> Rect {
         let edge = max(0, min(edge, source.width / 2, source.height / 2))
         return Rect(x: x + edge, y: y + edge, width: source.width - 2 * edge, height: source.height - 2 * edge)

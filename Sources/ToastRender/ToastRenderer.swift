@@ -22,16 +22,22 @@ public final class ToastRenderer {
         var fill: Color; var border: Color; var borderWidth: Double; var radius: Double
     }
     private var boxes: [BoxKey: Canvas] = [:]
+    /// Boxes drawn once since the stacks last settled (`releaseBoxes`): a box is cached at its second
+    /// use, when toasts of one size come faster than the stack settles (a burst); a toast on its own
+    /// draws its box into its picture, and no copy of it stays beside the picture while it is shown.
+    private var boxesDrawnOnce: Set<BoxKey> = []
     private let boxCapacity = 16
     /// Bytes of boxes kept: toasts of many heights at a large scale would otherwise pile up megabytes.
     let boxByteBudget = 4 << 20
-    /// Bytes the cached boxes hold now.
+    /// Bytes the cached boxes and shadows hold now.
     private(set) var boxBytes = 0
+    /// How many boxes are cached now.
+    package var cachedBoxCount: Int { boxes.count }
     /// Shadows by box size, scale and look; see `shadowImage`. Counted in `boxBytes` with the boxes.
     private struct ShadowKey: Hashable {
         var size: Size; var scale: PixelScale; var shadow: ToastStyle.Shadow; var radius: Double
     }
-    private var shadows: [ShadowKey: Canvas] = [:]
+    private var shadows: [ShadowKey: ShadowMask] = [:]
     /// A bar HUD's box, glyph and label (value zeroed in the key) at one scale; see `redrawBarValue`.
     var hudChrome: (bar: HudBarView, scale: PixelScale, image: Canvas)?
     /// The memory of the picture of the last toast to leave the screen, for the next toast's picture
@@ -71,12 +77,23 @@ public final class ToastRenderer {
         images.removeAll()
         imageBytes = 0
         boxes.removeAll()
+        boxesDrawnOnce.removeAll()
         shadows.removeAll()
         boxBytes = 0
         hudChrome = nil
         guard text.releaseLayouts(resetCairoFontCaches: resetCairoFontCaches) else { return false }
         prewarm(scale: scale)
         return true
+    }
+
+    /// Lets go of the cached boxes, keeping the shadows (a shown toast's close fade blends its shadow
+    /// again, and blurring it anew would cost that fade's first frame). For when the stacks stopped
+    /// changing: the cache spares each toast of a burst drawing its box, and the burst is over then,
+    /// while a settled toast kept a copy of its box (~100 KiB at scale 1) beside its picture.
+    public func releaseBoxes() {
+        boxBytes -= boxes.values.reduce(0) { $0 + $1.stride * $1.height }
+        boxes.removeAll()
+        boxesDrawnOnce.removeAll()
     }
 
     /// Pays the cold-start cost now (fontconfig configuration, font files, shaper set-up: ~10–20 ms here)
@@ -148,50 +165,54 @@ public final class ToastRenderer {
     /// `toast` alone in a new canvas of its size (`measure`) at `scale`: the picture the daemon renders once
     /// and composites on animation frames. The same pixels as `draw` into a transparent canvas at `.zero`,
     /// but the box (fill and border, the dearest part after the text) is copied from a small cache of
-    /// boxes by size and urgency, which a stack of toasts mostly hits. Drawn into `spare` (another
+    /// boxes by size and urgency, which the toasts of a burst mostly hit (`cachedBox`). Drawn into `spare` (another
     /// toast's picture that is no longer needed) when it has the size: a toast of the same size, in a
     /// burst most of them, then costs no fresh memory (each new page a fault); else into the memory
     /// kept (`keepPictureMemory`) when it is large enough.
     public func image(of toast: ToastView, scale: PixelScale, reusing spare: Canvas? = nil) -> Canvas {
         let layout = layout(of: toast, scale: scale)
         let (width, height) = (max(1, layout.size.width * scale), max(1, layout.size.height * scale))
-        // Not zeroed first: the box, copied over all of it, sets every pixel.
+        // Not zeroed first when a cached box, copied over all of it, sets every pixel.
         let canvas = spare.flatMap { $0.width == width && $0.height == height ? $0 : nil }
             ?? Canvas(uninitializedWidth: width, height: height, in: takeKeptPictureMemory())
             ?? Canvas(width: width, height: height)
-        let box = boxImage(size: layout.size, style: toast.style ?? style, urgency: toast.urgency, scale: scale)
+        let style = toast.style ?? style
+        let key = BoxKey(size: layout.size, scale: scale, fill: style.backgrounds[toast.urgency],
+                         border: style.borders[toast.urgency], borderWidth: style.borderWidth, radius: style.cornerRadius)
+        guard let box = cachedBox(key) else {
+            canvas.clear()
+            canvas.withContext(scale: scale) { cr in drawToast(cr, toast, layout) }
+            return canvas
+        }
         canvas.composite(box, atPixelX: 0, y: 0, replacing: true)
         canvas.withContext(scale: scale) { cr in drawToast(cr, toast, layout, box: false) }
         return canvas
     }
 
-    /// The soft shadow of `toast`'s box (nil when its style has none): a canvas `style.shadowExtent`
+    /// The soft shadow of `toast`'s box (nil when its style has none): a mask `style.shadowExtent`
     /// larger than the box on every side, to composite with its top-left that far up and left of the
     /// toast's, under it. It is empty where the box is, so a translucent box shows what is behind it
     /// rather than its own shadow. Rendered once per box size and look, like the boxes.
-    public func shadowImage(of toast: ToastView, size: Size, scale: PixelScale) -> Canvas? {
+    public func shadowImage(of toast: ToastView, size: Size, scale: PixelScale) -> ShadowMask? {
         let style = toast.style ?? style
         return shadowImage(size: size, cornerRadius: style.cornerRadius, shadow: style.shadow, scale: scale)
     }
 
     /// The soft shadow of a HUD's box of `size` (`measureHud`), as `shadowImage(of:size:scale:)`.
-    public func hudShadowImage(size: Size, scale: PixelScale) -> Canvas? {
+    public func hudShadowImage(size: Size, scale: PixelScale) -> ShadowMask? {
         shadowImage(size: size, cornerRadius: hudCornerRadius, shadow: style.shadow, scale: scale)
     }
 
-    private func shadowImage(size: Size, cornerRadius: Double, shadow: ToastStyle.Shadow?, scale: PixelScale) -> Canvas? {
+    private func shadowImage(size: Size, cornerRadius: Double, shadow: ToastStyle.Shadow?, scale: PixelScale) -> ShadowMask? {
         guard let shadow, shadow.radius > 0, shadow.color.alpha > 0 else { return nil }
         let key = ShadowKey(size: size, scale: scale, shadow: shadow, radius: cornerRadius)
         if let hit = shadows[key] { return hit }
         let extent = Double(shadow.radius)
         let outer = Size(width: size.width + 2 * shadow.radius, height: size.height + 2 * shadow.radius)
-        let canvas = Canvas(size: outer, scale: scale)
-        guard let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(canvas.width), Int32(canvas.height)) else {
-            return nil
-        }
-        defer { cairo_surface_destroy(mask) }
+        guard let mask = ShadowMask(width: max(1, outer.width * scale), height: max(1, outer.height * scale),
+                                    color: shadow.color) else { return nil }
         // The box's shape, dropped a little, blurred so that it fades out within the extent.
-        if let cr = cairo_create(mask) {
+        if let cr = cairo_create(mask.surface) {
             cairo_scale(cr, scale.factor, scale.factor)
             CairoDrawing.roundedRect(cr, x: extent, y: extent + Double(shadow.drop), width: Double(size.width),
                                      height: Double(size.height), radius: cornerRadius)
@@ -199,52 +220,49 @@ public final class ToastRenderer {
             cairo_fill(cr)
             cairo_destroy(cr)
         }
-        cairo_surface_flush(mask)
-        if let data = cairo_image_surface_get_data(mask) {
+        cairo_surface_flush(mask.surface)
+        if let data = cairo_image_surface_get_data(mask.surface) {
             let spread = (shadow.radius - shadow.drop) * scale
-            ShadowBlur.blur(data, width: canvas.width, height: canvas.height,
-                            stride: Int(cairo_image_surface_get_stride(mask)), radius: max(1, spread / 3))
+            ShadowBlur.blur(data, width: mask.width, height: mask.height, stride: mask.stride, radius: max(1, spread / 3))
         }
-        cairo_surface_mark_dirty(mask)
-        canvas.withContext(scale: scale) { cr in
-            cairo_save(cr)
-            cairo_identity_matrix(cr)
-            CairoDrawing.setColor(cr, shadow.color)
-            cairo_mask_surface(cr, mask, 0, 0)
-            cairo_restore(cr)
-            // Nothing under the box itself.
+        cairo_surface_mark_dirty(mask.surface)
+        // Nothing under the box itself.
+        if let cr = cairo_create(mask.surface) {
+            cairo_scale(cr, scale.factor, scale.factor)
             CairoDrawing.roundedRect(cr, x: extent, y: extent, width: Double(size.width), height: Double(size.height),
                                      radius: cornerRadius)
             cairo_set_operator(cr, CAIRO_OPERATOR_CLEAR)
             cairo_fill(cr)
+            cairo_destroy(cr)
         }
-        makeRoomForBox(canvas, entries: shadows.count)
-        shadows[key] = canvas
-        return canvas
+        cairo_surface_flush(mask.surface)
+        makeRoomForBox(bytes: mask.byteCount, entries: shadows.count)
+        shadows[key] = mask
+        return mask
     }
 
-    private func boxImage(size: Size, style: ToastStyle, urgency: Urgency, scale: PixelScale) -> Canvas {
-        boxImage(BoxKey(size: size, scale: scale, fill: style.backgrounds[urgency], border: style.borders[urgency],
-                        borderWidth: style.borderWidth, radius: style.cornerRadius))
-    }
-
-    /// The box `key` describes (`CairoDrawing.box`), from the cache or drawn into it.
-    private func boxImage(_ key: BoxKey) -> Canvas {
+    /// The box `key` describes (`CairoDrawing.box`), from the cache or drawn into it; nil at its first
+    /// use since the stacks settled unless `evenFirst` (the caller draws it in place: the same cost, and
+    /// nothing kept).
+    private func cachedBox(_ key: BoxKey, evenFirst: Bool = false) -> Canvas? {
         if let hit = boxes[key] { return hit }
+        if !evenFirst {
+            if boxesDrawnOnce.count >= boxCapacity { boxesDrawnOnce.removeAll() }
+            guard !boxesDrawnOnce.insert(key).inserted else { return nil }
+        }
         let canvas = Canvas(size: key.size, scale: key.scale)
         canvas.withContext(scale: key.scale) { cr in
             CairoDrawing.box(cr, size: key.size, radius: key.radius, fill: key.fill, border: key.border,
                              borderWidth: key.borderWidth)
         }
-        makeRoomForBox(canvas, entries: boxes.count)
+        makeRoomForBox(bytes: canvas.stride * canvas.height, entries: boxes.count)
         boxes[key] = canvas
         return canvas
     }
 
-    /// Counts `canvas` into the box and shadow caches' budget, emptying both first when one holds
-    /// `boxCapacity` entries or the bytes would pass `boxByteBudget` (rare: toasts of many heights).
-    private func makeRoomForBox(_ canvas: Canvas, entries: Int) {
-        let bytes = canvas.stride * canvas.height
+    /// Counts `bytes` (a box or a shadow) into the box and shadow caches' budget, emptying both first when
+    /// one holds `boxCapacity` entries or the bytes would pass `boxByteBudget` (rare: toasts of many heights).
+    private func makeRoomForBox(bytes: Int, entries: Int) {
         if entries >= boxCapacity || boxBytes + bytes > boxByteBudget {
             boxes.removeAll()
             shadows.removeAll()
@@ -372,9 +390,10 @@ public final class ToastRenderer {
         let textColor = look?.textColor ?? style.bodyColor
         // The pill is drawn at every frame its count changes (each frame of a burst): its box, filled
         // and stroked, cost ~280k instructions to rasterize, copied from the box cache ~10k. Only
-        // opaque and at an integer scale, where the copy lands on the very pixels drawing would.
-        if opacity >= 1, scale.isInteger {
-            canvas.composite(boxImage(box), atPixelX: origin.x * scale, y: origin.y * scale)
+        // opaque and at an integer scale, where the copy lands on the very pixels drawing would; from its
+        // first use, as blending the box drawn apart rounds otherwise than drawing it over the shadows.
+        if opacity >= 1, scale.isInteger, let cached = cachedBox(box, evenFirst: true) {
+            canvas.composite(cached, atPixelX: origin.x * scale, y: origin.y * scale)
             canvas.withContext(scale: scale, origin: origin) { cr in l.draw(cr, x: textX, y: textY, color: textColor) }
             return
         }

@@ -137,8 +137,13 @@ package struct ToastStackPainter {
         (pictures.values.filter { $0.image != nil }.count, sparePictures.count)
     }
 
-    /// Frees the pictures kept for reuse (the stack stopped changing).
-    package mutating func forgetSparePictures() { sparePictures = [] }
+    /// The stack stopped changing: the pictures kept for reuse go, and the renderer's boxes (both serve
+    /// toasts arriving faster than frames, and none is arriving now). The shown toasts keep their
+    /// pictures and shadows, which their close fades blend.
+    package mutating func settled() {
+        sparePictures = []
+        renderer.releaseBoxes()
+    }
 
     /// Offers the renderer its pictures' memory for the next toast's picture (`ToastRenderer.keepPictureMemory`
     /// keeps the largest it may): the stack is going away.
@@ -219,7 +224,7 @@ package struct ToastStackPainter {
         pictures = pictures.filter { shown.contains($0.key) }
         var drawn: [ToastStackFrame.DrawnToast] = []
         var images: [Canvas] = []
-        var shadows: [Canvas?] = []
+        var shadows: [ShadowMask?] = []
         for (toast, rect) in zip(scene.toasts, arrangement.rects) {
             let rect = placed(rect, in: arrangement)
             var entry = picture(of: toast, scale: scale)
@@ -292,7 +297,7 @@ package struct ToastStackPainter {
     private struct DrawnStack {
         var frame: ToastStackFrame
         var images: [Canvas]
-        var shadows: [Canvas?]
+        var shadows: [ShadowMask?]
         /// The "+N more" pill's place, in logical pixels.
         var morePill: Rect?
     }
@@ -329,8 +334,7 @@ package struct ToastStackPainter {
                     let wholePixels = scale.isInteger && shadow.width == toast.rect.width + 2 * reach
                         && shadow.height == toast.rect.height + 2 * reach
                     canvas.composite(shadow, atPixelX: toast.rect.x - reach, y: toast.rect.y - reach, clip: clip,
-                                     blendingOnly: wholePixels ? reach : reach + corners, corners: wholePixels ? corners : 0,
-                                     inside: .skip)
+                                     blendingOnly: wholePixels ? reach : reach + corners, corners: wholePixels ? corners : 0)
                 } else {
                     canvas.composite(shadow, atPixelX: toast.rect.x - reach, y: toast.rect.y - reach,
                                      opacity: toast.opacity, clip: clip)
@@ -341,7 +345,7 @@ package struct ToastStackPainter {
                 // but for its edge, where its rounded corners and a neighbour's shadow may meet.
                 if toast.opacity >= 1 && reach > 0 {
                     canvas.composite(image, atPixelX: toast.rect.x, y: toast.rect.y, clip: repair,
-                                     blendingOnly: blendEdge(of: toast.view, reach: reach, scale: scale), inside: .copy)
+                                     blendingOnly: blendEdge(of: toast.view, reach: reach, scale: scale))
                 } else {
                     canvas.composite(image, atPixelX: toast.rect.x, y: toast.rect.y, opacity: toast.opacity, clip: repair,
                                      replacing: reach == 0)

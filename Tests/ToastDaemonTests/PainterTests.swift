@@ -139,8 +139,11 @@ final class ToastStackPainterTests: XCTestCase {
 
         _ = painter.paint(Scene(toasts: [toast(7, "Seven")]), scale: 1, into: target.canvas, over: nil)
         XCTAssertEqual(painter.pictureCounts.spare, 2, "kept (one was drawn over) until the stack settles")
-        painter.forgetSparePictures()
+        XCTAssertGreaterThan(renderer.cachedBoxCount, 0)
+        painter.settled()
         XCTAssertEqual(painter.pictureCounts.spare, 0)
+        XCTAssertEqual(renderer.cachedBoxCount, 0, "the boxes go too; the shown toast keeps its picture")
+        XCTAssertEqual(painter.pictureCounts.rendered, 1)
     }
 
     /// A stack going away hands its largest picture's memory to the renderer, which draws the next

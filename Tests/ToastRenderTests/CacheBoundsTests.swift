@@ -33,6 +33,31 @@ final class CacheBoundsTests: XCTestCase {
         }
     }
 
+    /// A toast on its own draws its box into its picture and keeps no copy of it; the second of its
+    /// size before the stacks settle (a burst) caches the box, and releasing the boxes (the stack
+    /// settled) lets it go and keeps the shadows. Every way gives the same picture.
+    func testABoxIsCachedAtItsSecondUseAndReleasedWhenTheStackSettles() throws {
+        let r = ToastRenderer()
+        let toast = ToastView(summary: "Settled", body: "keeps its shadow", appName: "test")
+        let whole = { (c: Canvas) in Rect(x: 0, y: 0, width: c.width, height: c.height) }
+        let alone = r.image(of: toast, scale: 1)
+        XCTAssertEqual(r.cachedBoxCount, 0, "a toast on its own keeps no copy of its box")
+        let second = r.image(of: toast, scale: 1)
+        XCTAssertEqual(r.cachedBoxCount, 1, "the second of its size caches it")
+        let copied = r.image(of: toast, scale: 1)
+        let shadow = try XCTUnwrap(r.shadowImage(of: toast, size: r.measure(toast, scale: 1), scale: 1))
+        XCTAssertEqual(r.boxBytes, alone.stride * alone.height + shadow.byteCount, "its box and its shadow")
+        r.releaseBoxes()
+        XCTAssertEqual(r.cachedBoxCount, 0)
+        XCTAssertEqual(r.boxBytes, shadow.byteCount, "the shadow alone")
+        XCTAssertTrue(shadow === r.shadowImage(of: toast, size: r.measure(toast, scale: 1), scale: 1), "kept")
+        let again = r.image(of: toast, scale: 1)
+        XCTAssertEqual(r.cachedBoxCount, 0, "drawn in place again: the first use since the release")
+        for picture in [second, copied, again] {
+            XCTAssertEqual(Fixtures.differingPixels(alone, picture, in: whole(alone)), 0)
+        }
+    }
+
     func testTextLayoutsStayWithinTheirByteBudget() {
         let r = ToastRenderer()
         let long = String(repeating: "é漢字 word ", count: 160)  // ~1,900 bytes

@@ -40,11 +40,43 @@ final class ShadowCompositeTests: XCTestCase {
                 XCTAssertEqual(shadow.width, size.width * scale + 2 * reach)
                 let corners = Int((radius * scale.factor).rounded(.up))
                 let banded = patterned(width: shadow.width + 6, height: shadow.height + 6)
-                banded.composite(shadow, atPixelX: 3, y: 3, clip: nil, blendingOnly: reach, corners: corners, inside: .skip)
+                banded.composite(shadow, atPixelX: 3, y: 3, clip: nil, blendingOnly: reach, corners: corners)
                 let whole = patterned(width: shadow.width + 6, height: shadow.height + 6)
                 whole.composite(shadow, atPixelX: 3, y: 3, opacity: 1, clip: nil)
                 XCTAssertTrue(samePixels(banded, whole), "corner radius \(radius), scale \(scale)")
             }
+        }
+    }
+    /// Blended through its colour, the one-byte mask gives the pixels a coloured ARGB picture of it gave
+    /// (the colour painted through the mask, then blended), opaque and fading, but for rounding: at most
+    /// one step a channel.
+    func testTheMaskBlendsAsItsColouredPictureDid() throws {
+        let renderer = ToastRenderer()
+        let view = ToastView(summary: "Shadowed", body: "A toast over a pattern")
+        let size = renderer.measure(view, scale: 1)
+        let mask = try XCTUnwrap(renderer.shadowImage(of: view, size: size, scale: 1))
+        let coloured = Canvas(width: mask.width, height: mask.height)
+        let cr = cairo_create(coloured.surface)!
+        CairoDrawing.setColor(cr, mask.color)
+        cairo_mask_surface(cr, mask.surface, 0, 0)
+        cairo_destroy(cr)
+        cairo_surface_flush(coloured.surface)
+        for opacity in [1.0, 0.6, 0.25] {
+            let through = patterned(width: mask.width, height: mask.height)
+            through.composite(mask, atPixelX: 0, y: 0, opacity: opacity)
+            let picture = patterned(width: mask.width, height: mask.height)
+            picture.composite(coloured, atPixelX: 0, y: 0, opacity: opacity)
+            var worst = 0, touched = 0
+            for y in 0..<mask.height {
+                for x in 0..<mask.width {
+                    let (a, b) = (through.pixel(x: x, y: y), picture.pixel(x: x, y: y))
+                    let d = max(abs(Int(a.a) - Int(b.a)), abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
+                    worst = max(worst, d)
+                    if mask.coverage(x: x, y: y) > 16 { touched += 1 }
+                }
+            }
+            XCTAssertLessThanOrEqual(worst, 1, "opacity \(opacity)")
+            XCTAssertGreaterThan(touched, mask.width * 4, "the shadow covers something to compare")
         }
     }
 }
