@@ -66,7 +66,7 @@ package struct ToastGroups: Equatable {
     /// Made at each scene while a flood lasts, over every open notification (thousands): each is read
     /// in place, not copied (a copy retains each of its strings and arrays), and a flood's key is its
     /// app name alone, not a key of arrays made per notification.
-    package init(_ all: [Notification], fields: (Notification) -> [GroupField], modes: [String]) {
+    package init(_ all: OpenNotifications, fields: (Notification) -> [GroupField], modes: [String]) {
         var floods: [String: [NotificationID]] = [:]
         var byKey: [Key: [NotificationID]] = [:]
         for i in all.indices where all[i].isVisible {
@@ -89,7 +89,7 @@ package struct ToastGroups: Equatable {
 
     /// The groups of the visible ones of `all` as `rules` have them (each notification's merged
     /// `group-by`), and each app's flood.
-    package init(_ all: [Notification], rules: RuleSet, modes: [String]) {
+    package init(_ all: OpenNotifications, rules: RuleSet, modes: [String]) {
         guard rules.groups else {
             self.init(all, fields: { _ in [] }, modes: modes)
             return

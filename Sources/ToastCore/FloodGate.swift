@@ -34,11 +34,17 @@ public struct FloodGate: Equatable, Sendable {
             // Pruned again only once it has doubled: a pass per arrival would cost each one the table.
             pruneAt = max(64, arrivals.count * 2)
         }
-        var times = arrivals[app] ?? []
+        // In place: a copy taken out and stored back was a second hash of the name and, the table still
+        // holding the array, a new array for every arrival.
+        return Self.note(now, in: &arrivals[app, default: []], limit: limit, window: window)
+    }
+
+    /// Adds `now` to one app's `times`, drops those past the window and all but the last `limit + 1`;
+    /// returns whether more than `limit` are left.
+    private static func note(_ now: Instant, in times: inout [Instant], limit: Int, window: Milliseconds) -> Bool {
         times.removeAll { now - $0 >= window }
         times.append(now)
         if times.count > limit + 1 { times.removeFirst(times.count - (limit + 1)) }
-        arrivals[app] = times
         return times.count > limit
     }
 }

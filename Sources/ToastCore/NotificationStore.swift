@@ -35,7 +35,7 @@ public struct NotificationConfig: Equatable, Sendable {
 public struct NotificationStore: Sendable {
     public private(set) var config: NotificationConfig
     /// Open notifications, newest first (a replacement keeps its place).
-    public internal(set) var all: [Notification] = []
+    public internal(set) var all: OpenNotifications = []
     /// Closed notifications, newest first, at most `config.historyLimit`.
     public private(set) var history: [HistoryEntry] = []
     public private(set) var doNotDisturb = false
@@ -89,7 +89,10 @@ public struct NotificationStore: Sendable {
 
     /// The earliest time a notification expires, if any does.
     public var nextDeadline: Instant? {
-        all.lazy.compactMap(\.expiresAt).min()
+        // Read in place at every turn of the loop that changed the model: no key path, no copy.
+        var earliest: Instant?
+        for i in all.indices { earliest = Instant.earliest(earliest, all[i].expiresAt) }
+        return earliest
     }
 
     /// Events since the last call, oldest first.
@@ -110,15 +113,16 @@ public struct NotificationStore: Sendable {
             replace(at: index, with: request, now: now)
             return all[index].id
         }
-        if all.count >= config.maxOpen, let oldest = all.last {
-            close(id: oldest.id, reason: .undefined, now: now)
+        if all.count >= config.maxOpen, !all.isEmpty {
+            // By place, not by id: finding the oldest by its id read every open notification first.
+            close(at: all.count - 1, reason: .undefined, now: now)
         }
         let id = allocateID()
         var notification = Notification(id: id, request: request, createdAt: now, now: now)
         notification.revision = nextRevision()
         if noteArrival(of: notification, now: now) { notification.isFlood = true }
         show(&notification, now: now)
-        all.insert(notification, at: 0)
+        all.prepend(notification)
         if notification.isVisible { generation += 1 }
         return id
     }
@@ -128,7 +132,7 @@ public struct NotificationStore: Sendable {
             return index
         }
         if let tag = request.tag {
-            return all.firstIndex { $0.tag == tag && $0.appName == request.appName }
+            return all.indices.first { all[$0].tag == tag && all[$0].appName == request.appName }
         }
         return nil
     }
@@ -190,9 +194,15 @@ public struct NotificationStore: Sendable {
     @discardableResult
     public mutating func close(id: NotificationID, reason: CloseReason, now: Instant) -> Notification? {
         guard let index = index(of: id) else { return nil }
+        return close(at: index, reason: reason, now: now)
+    }
+
+    /// Closes the open notification at `index` of `all` and returns it.
+    @discardableResult
+    private mutating func close(at index: Int, reason: CloseReason, now: Instant) -> Notification {
         let notification = all.remove(at: index)
         if notification.isVisible { generation += 1 }
-        events.append(.closed(id: id, reason: reason, origin: notification.origin))
+        events.append(.closed(id: notification.id, reason: reason, origin: notification.origin))
         if !notification.isTransient {
             history.insert(HistoryEntry(notification: notification, reason: reason, closedAt: now), at: 0)
             boundHistory()
@@ -235,8 +245,9 @@ public struct NotificationStore: Sendable {
         }
         var notification = history.remove(at: index).notification
         historyGeneration += 1
-        if all.count >= config.maxOpen, let oldest = all.last {
-            close(id: oldest.id, reason: .undefined, now: now)
+        if all.count >= config.maxOpen, !all.isEmpty {
+            // By place, not by id: finding the oldest by its id read every open notification first.
+            close(at: all.count - 1, reason: .undefined, now: now)
         }
         if isOpen(notification.id) {
             notification.id = allocateID()
@@ -244,7 +255,7 @@ public struct NotificationStore: Sendable {
         notification.updatedAt = now
         notification.revision = nextRevision()
         show(&notification, now: now)
-        all.insert(notification, at: 0)
+        all.prepend(notification)
         if notification.isVisible { generation += 1 }
         return notification.id
     }
@@ -357,7 +368,7 @@ public struct NotificationStore: Sendable {
     }
 
     func index(of id: NotificationID) -> Int? {
-        all.firstIndex { $0.id == id }
+        all.indices.first { all[$0].id == id }
     }
 
     private func isOpen(_ id: NotificationID) -> Bool {
@@ -367,6 +378,6 @@ public struct NotificationStore: Sendable {
     private mutating func allocateID() -> NotificationID {
         // Ids only grow, so the first candidate is almost always free: one scan, no set built per call.
         let open = all
-        return ids.allocate { id in open.contains { $0.id == id } }
+        return ids.allocate { id in open.indices.contains { open[$0].id == id } }
     }
 }

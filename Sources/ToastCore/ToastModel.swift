@@ -79,7 +79,7 @@ public struct ToastModel: Sendable {
     /// What the renderer draws, newest first.
     public var visible: [Notification] { notifications.visible }
     /// Open notifications, hidden ones included, newest first.
-    public var all: [Notification] { notifications.all }
+    public var all: OpenNotifications { notifications.all }
     /// Closed notifications, newest first.
     public var history: [HistoryEntry] { notifications.history }
     /// Changes whenever `history` does (see `NotificationStore.historyGeneration`).

@@ -22,6 +22,11 @@ extension BusObject {
 
     /// Every object we export.
     static let all = [notifications, hud, mako]
+    /// The paths of `all`, and the names of the interfaces they serve (each once).
+    static let paths = all.map(\.path)
+    static let interfaceNames = all.flatMap { $0.interfaces.map(\.name) }.reduce(into: [String]()) { names, name in
+        if !names.contains(name) { names.append(name) }
+    }
 }
 
 extension BusInterface {

@@ -8,8 +8,8 @@ extension NotificationsBus {
     /// `error` set (sd-bus then sends that error as the reply).
     func handleMethodCall(_ m: OpaquePointer, _ errorOut: UnsafeMutablePointer<sd_bus_error>?) -> Int32 {
         guard sd_bus_message_is_method_call(m, nil, nil) > 0 else { return 0 }
-        let path = string(sd_bus_message_get_path(m)) ?? ""
-        let interface = string(sd_bus_message_get_interface(m))
+        let path = known(sd_bus_message_get_path(m), among: BusObject.paths) ?? ""
+        let interface = known(sd_bus_message_get_interface(m), among: BusObject.interfaceNames)
         let member = string(sd_bus_message_get_member(m)) ?? ""
         let method: BusMethod
         switch BusObject.resolve(path: path, interface: interface, member: member) {
@@ -67,4 +67,12 @@ extension NotificationsBus {
     }
 
     private func string(_ p: UnsafePointer<CChar>?) -> String? { p.map { String(cString: $0) } }
+
+    /// `p` as the equal string of `names` when there is one, else as a new string. Our object paths and
+    /// interface names are longer than a small string: made anew, each took an allocation and a
+    /// validation at every call (each Notify).
+    private func known(_ p: UnsafePointer<CChar>?, among names: [String]) -> String? {
+        guard let p else { return nil }
+        return names.first { name in name.withCString { strcmp($0, p) == 0 } } ?? String(cString: p)
+    }
 }

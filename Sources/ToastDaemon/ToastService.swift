@@ -101,7 +101,8 @@ final class ToastService {
         if let sound = request.soundToPlay, model.notification(id: id)?.isVisible == true {
             playSound(sound, request.appName)
         }
-        if onNotify != .none { perform(onNotify, on: id) }
+        // A pattern, not `!= .none`: the derived `==` of a payload enum went through its witness table.
+        if case .none = onNotify {} else { perform(onNotify, on: id) }
         pictureTickets[id] = nil
         if let pending {
             lastTicket += 1

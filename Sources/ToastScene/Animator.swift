@@ -208,7 +208,7 @@ package struct Animator {
     }
 
     /// Groups the open toasts by the rules' `group-by` (once per model generation and modes).
-    private mutating func refreshGroups(_ all: [Notification], model: ToastModel) {
+    private mutating func refreshGroups(_ all: OpenNotifications, model: ToastModel) {
         if ToastGroups.apply(rules: rules, model: model) {
             if groupsOf?.generation != model.generation || groupsOf?.modes != model.modes {
                 groups = ToastGroups(all, rules: rules, modes: model.modes)
@@ -225,7 +225,7 @@ package struct Animator {
     /// This runs over every open notification at every update: with a backlog of a hundred in a burst,
     /// hashing each one's stack (strings and all) several times was most of a scene's cost. Each stack
     /// has a number (`slot`) and each toast keeps its own, so one lookup by id is all.
-    private mutating func place(_ all: [Notification], known: Set<NotificationID>, maxVisible: Int) -> Placing {
+    private mutating func place(_ all: OpenNotifications, known: Set<NotificationID>, maxVisible: Int) -> Placing {
         var placing = Placing(rooms: Array(repeating: nil, count: slotPlaces.count))
         let grouping = !groups.isEmpty
         // A group is one toast, its newest: the others are neither drawn nor counted in "+N more".
@@ -260,7 +260,7 @@ package struct Animator {
     /// The toasts drawn, newest first. Critical toasts take their places first: one that needs the
     /// user (and never expires) must not wait under "+N more" behind newer chatter. The rest fill what
     /// is left, newest first.
-    private func chooseShown(_ all: [Notification], placing: inout Placing) -> [Notification] {
+    private func chooseShown(_ all: OpenNotifications, placing: inout Placing) -> [Notification] {
         for slot in placing.stackOrder {
             placing.rooms[slot]!.normalRoom = max(0, placing.rooms[slot]!.room - placing.rooms[slot]!.criticalCount)
             placing.rooms[slot]!.criticalRoom = placing.rooms[slot]!.room
@@ -284,7 +284,7 @@ package struct Animator {
     /// the new ones. One pushed under "+N more" by newer ones just goes (a burst would otherwise keep a
     /// tall column of fading toasts on screen).
     private mutating func updateOrder(shown: [Notification], shownByID: [NotificationID: Notification],
-                                      all: [Notification], known: Set<NotificationID>, now: Instant) -> [NotificationID] {
+                                      all: OpenNotifications, known: Set<NotificationID>, now: Instant) -> [NotificationID] {
         // `order` holds only what the last scene drew (a few toasts): a search of the open ones for each
         // costs less than the set of every open id that was made here at each scene of a burst.
         for id in order where shownByID[id] == nil && leaving[id] == nil && animationsEnabled {
@@ -348,11 +348,12 @@ package struct Animator {
 
     /// Forgets what has finished fading. A place is kept while its toast is open or fading.
     private mutating func forgetFinished(_ scene: Scene, shownByID: [NotificationID: Notification],
-                                         all: [Notification], openCount: Int, heldCount: Int) {
+                                         all: OpenNotifications, openCount: Int, heldCount: Int) {
         let inScene = Set(scene.toasts.map(\.id))
         order.removeAll { !inScene.contains($0) }
         leaving = leaving.filter { inScene.contains($0.key) }
-        instant = instant.filter { inScene.contains($0) && shownByID[$0] != nil }
+        // `keys.contains`: `shownByID[$0] != nil` copied the notification out to compare it with nil.
+        instant = instant.filter { inScene.contains($0) && shownByID.keys.contains($0) }
         lastViews = lastViews.filter { inScene.contains($0.key) }
         if places.count > openCount + heldCount {
             var keep = inScene

@@ -124,7 +124,7 @@ package struct CenterList {
 
     /// The entries for `open` notifications and `history` (both newest first): grouped by app, each
     /// app where its newest entry is; open ones first.
-    package static func entries(open: [Notification], history: [HistoryEntry]) -> [CenterEntry] {
+    package static func entries(open: OpenNotifications, history: [HistoryEntry]) -> [CenterEntry] {
         grouped(open.map { CenterEntry($0, isOpen: true) }) + grouped(history.map { CenterEntry($0.notification, isOpen: false) })
     }
 
