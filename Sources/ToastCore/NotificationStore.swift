@@ -113,10 +113,7 @@ public struct NotificationStore: Sendable {
             replace(at: index, with: request, now: now)
             return all[index].id
         }
-        if all.count >= config.maxOpen, !all.isEmpty {
-            // By place, not by id: finding the oldest by its id read every open notification first.
-            close(at: all.count - 1, reason: .undefined, now: now)
-        }
+        makeRoomForOne(now: now)
         let id = allocateID()
         var notification = Notification(id: id, request: request, createdAt: now, now: now)
         notification.revision = nextRevision()
@@ -197,6 +194,12 @@ public struct NotificationStore: Sendable {
         return close(at: index, reason: reason, now: now)
     }
 
+    /// At `maxOpen`, the oldest open notification closes to make room for a new one: by its place, not
+    /// by its id (finding it by its id read every open notification first).
+    private mutating func makeRoomForOne(now: Instant) {
+        if all.count >= config.maxOpen, !all.isEmpty { close(at: all.count - 1, reason: .undefined, now: now) }
+    }
+
     /// Closes the open notification at `index` of `all` and returns it.
     @discardableResult
     private mutating func close(at index: Int, reason: CloseReason, now: Instant) -> Notification {
@@ -245,10 +248,7 @@ public struct NotificationStore: Sendable {
         }
         var notification = history.remove(at: index).notification
         historyGeneration += 1
-        if all.count >= config.maxOpen, !all.isEmpty {
-            // By place, not by id: finding the oldest by its id read every open notification first.
-            close(at: all.count - 1, reason: .undefined, now: now)
-        }
+        makeRoomForOne(now: now)
         if isOpen(notification.id) {
             notification.id = allocateID()
         }

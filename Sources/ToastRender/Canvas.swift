@@ -138,11 +138,7 @@ public final class Canvas {
     /// right when the area was cleared or nothing else is drawn there.
     public func composite(_ source: Canvas, atPixelX x: Int, y: Int, opacity: Double = 1, clip: Rect? = nil,
                           replacing: Bool = false) {
-        withContext(scale: 1) { cr in
-            if let clip {
-                cairo_rectangle(cr, Double(clip.x), Double(clip.y), Double(clip.width), Double(clip.height))
-                cairo_clip(cr)
-            }
+        withPixels(clippedTo: clip) { cr in
             cairo_set_source_surface(cr, source.surface, Double(x), Double(y))
             if opacity >= 1 && replacing {
                 cairo_rectangle(cr, Double(x), Double(y), Double(source.width), Double(source.height))
@@ -163,11 +159,7 @@ public final class Canvas {
     public func composite(_ source: Canvas, atPixelX x: Int, y: Int, clip: Rect?, blendingOnly edge: Int) {
         let (w, h) = (source.width, source.height)
         let edge = max(0, min(edge, w / 2, h / 2))
-        withContext(scale: 1) { cr in
-            if let clip {
-                cairo_rectangle(cr, Double(clip.x), Double(clip.y), Double(clip.width), Double(clip.height))
-                cairo_clip(cr)
-            }
+        withPixels(clippedTo: clip) { cr in
             cairo_set_source_surface(cr, source.surface, Double(x), Double(y))
             let inner = Self.interior(of: source, atPixelX: x, y: y, blendingOnly: edge)
             if !inner.isEmpty {
@@ -204,11 +196,7 @@ public final class Canvas {
     /// blended through its coverage, faded by `opacity`. With `clip` (buffer pixels), only pixels inside
     /// it are touched.
     public func composite(_ shadow: ShadowMask, atPixelX x: Int, y: Int, opacity: Double = 1, clip: Rect? = nil) {
-        withContext(scale: 1) { cr in
-            if let clip {
-                cairo_rectangle(cr, Double(clip.x), Double(clip.y), Double(clip.width), Double(clip.height))
-                cairo_clip(cr)
-            }
+        withPixels(clippedTo: clip) { cr in
             let color = shadow.color
             CairoDrawing.setColor(cr, opacity >= 1 ? color : color.withAlpha(color.alpha * max(0, opacity)))
             cairo_mask_surface(cr, shadow.surface, Double(x), Double(y))
@@ -222,12 +210,8 @@ public final class Canvas {
     public func composite(_ shadow: ShadowMask, atPixelX x: Int, y: Int, clip: Rect?, blendingOnly edge: Int,
                           corners: Int = 0) {
         let edge = max(0, min(edge, shadow.width / 2, shadow.height / 2))
-        let inner = Rect(x: x + edge, y: y + edge, width: shadow.width - 2 * edge, height: shadow.height - 2 * edge)
-        withContext(scale: 1) { cr in
-            if let clip {
-                cairo_rectangle(cr, Double(clip.x), Double(clip.y), Double(clip.width), Double(clip.height))
-                cairo_clip(cr)
-            }
+        let inner = Self.interior(width: shadow.width, height: shadow.height, atPixelX: x, y: y, blendingOnly: edge)
+        withPixels(clippedTo: clip) { cr in
             Self.addBand(cr, Rect(x: x, y: y, width: shadow.width, height: shadow.height), edge: edge, corners: corners,
                          inner: inner)
             cairo_clip(cr)
@@ -239,8 +223,24 @@ public final class Canvas {
     /// The interior that `composite(_:atPixelX:y:clip:blendingOnly:)` copies (before its clip), in
     /// buffer pixels: what it sets whatever was there.
     public static func interior(of source: Canvas, atPixelX x: Int, y: Int, blendingOnly edge: Int) -> Rect {
-        let edge = max(0, min(edge, source.width / 2, source.height / 2))
-        return Rect(x: x + edge, y: y + edge, width: source.width - 2 * edge, height: source.height - 2 * edge)
+        interior(width: source.width, height: source.height, atPixelX: x, y: y, blendingOnly: edge)
+    }
+
+    /// The interior of a `width`×`height` picture at buffer pixel (`x`, `y`) inside its band `edge` wide.
+    private static func interior(width: Int, height: Int, atPixelX x: Int, y: Int, blendingOnly edge: Int) -> Rect {
+        let edge = max(0, min(edge, width / 2, height / 2))
+        return Rect(x: x + edge, y: y + edge, width: width - 2 * edge, height: height - 2 * edge)
+    }
+
+    /// Runs `body` with a fresh cairo context in buffer pixels, held to `clip` (buffer pixels) when given.
+    private func withPixels(clippedTo clip: Rect?, _ body: (OpaquePointer) -> Void) {
+        withContext(scale: 1) { cr in
+            if let clip {
+                cairo_rectangle(cr, Double(clip.x), Double(clip.y), Double(clip.width), Double(clip.height))
+                cairo_clip(cr)
+            }
+            body(cr)
+        }
     }
 
     /// Runs `body` with a fresh cairo context scaled to logical coordinates, then flushes. With `origin`,
